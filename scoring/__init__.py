@@ -1,0 +1,1 @@
+"""Scoring engine: points, standings, tie-breaks, crosstables. Pure Python, no Django."""
