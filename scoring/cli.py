@@ -1,0 +1,94 @@
+"""Command line: ``python -m scoring standings FILE.trf --tiebreaks PTS,DE,SB,WIN,BWG``.
+
+Prints a tab-separated table with a header: ``Rank``, ``StartNo``, then one column per criterion
+asked for, named by its C.07 code, rows in start-number order. Named orders (``law-rr``,
+``law-appendix``, ``law-swiss``, ``law-teams``) are accepted as shorthands. Round robin or Swiss
+is read from the file (every pair met equally often → round robin) unless forced. Point values
+come from the file's ``BBW BBD BBL BBZ BBF BBU`` lines when present; the C.07 edition from its
+start date (``042``) unless ``--edition`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+from scoring import trf
+from scoring.formats import Format
+from scoring.points import ScoringSystem
+from scoring.standings import format_value, standings
+from scoring.tiebreaks import Edition, TiebreakError
+
+
+def system_from_points(values: dict[str, Fraction]) -> ScoringSystem:
+    """The scoring system a TRF's ``BB?`` lines describe (defaults: Art. 21.1)."""
+    base = ScoringSystem()
+    win = values.get("BBW", base.win)
+    draw = values.get("BBD", base.draw)
+    return ScoringSystem(
+        win=win, draw=draw, loss=values.get("BBL", base.loss),
+        forfeit_win=win, forfeit_loss=values.get("BBF", base.forfeit_loss),
+        pairing_bye=values.get("BBU", win), full_bye=win, half_bye=draw,
+        zero_bye=values.get("BBZ", base.zero_bye),
+    )
+
+
+def start_date(info: Sequence[tuple[str, str]]) -> date | None:
+    """The event's start date from the ``042`` line (``YYYY/MM/DD`` or ``YYYY-MM-DD``)."""
+    text = dict(info).get("042", "")
+    m = re.match(r"\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", text)
+    if not m:
+        return None
+    try:
+        return date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return None
+
+
+def standings_table(text: str, tiebreaks: str, *, after_round: int | None = None,
+                    fmt: Format | None = None, edition: Edition | None = None,
+                    lots_seed: int | None = None) -> str:
+    doc = trf.read(text)
+    result = standings(
+        doc.tournament, system_from_points(doc.point_values), tiebreaks,
+        after_round=after_round, fmt=fmt, edition=edition, start_date=start_date(doc.info),
+        lots_seed=lots_seed,
+    )
+    lines = ["\t".join(("Rank", "StartNo", *result.criteria))]
+    for row in result.by_number():
+        lines.append("\t".join((str(row.rank), str(row.number),
+                                *(format_value(v) for v in row.values))))
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scoring",
+                                     description="Xiangqi event scoring engine")
+    commands = parser.add_subparsers(dest="command", required=True)
+    cmd = commands.add_parser("standings", help="standings of a TRF-16 file as TSV")
+    cmd.add_argument("file", type=Path)
+    cmd.add_argument("--tiebreaks", default="PTS", help="codes or a named order (law-rr, ...)")
+    cmd.add_argument("--after-round", type=int)
+    kind = cmd.add_mutually_exclusive_group()
+    kind.add_argument("--round-robin", action="store_true")
+    kind.add_argument("--swiss", action="store_true")
+    cmd.add_argument("--edition", choices=[e.value for e in Edition])
+    cmd.add_argument("--lots-seed", type=int)
+    args = parser.parse_args(argv)
+    fmt = Format.ROUND_ROBIN if args.round_robin else Format.SWISS if args.swiss else None
+    try:
+        out = standings_table(
+            args.file.read_text(encoding="utf-8"), args.tiebreaks, after_round=args.after_round,
+            fmt=fmt, edition=Edition(args.edition) if args.edition else None,
+            lots_seed=args.lots_seed,
+        )
+    except (trf.TrfError, TiebreakError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(out)
+    return 0

@@ -1,0 +1,132 @@
+"""Crosstable data (the *bảng điểm*): rows in rank order, one cell per opponent or per round.
+
+Round robin: a column per participant in rank order; each cell holds the results of the games
+between the row and the column (two for a double round robin, first cycle first), with the colour
+the row had. Swiss: a cell per round with the opponent's rank, the colour and the result.
+
+Result marks: ``1``, ``½``, ``0`` over the board; ``+`` / ``-`` forfeits; ``X`` a game cancelled
+by Art. 21.5.1; in a Swiss event a game forfeited by a withdrawn player after the withdrawal shows
+``0`` for the withdrawn player and ``X`` for the winner (Art. 21.5.2); byes show their TRF letter
+(``U`` pairing-allocated, ``F`` full point, ``H`` half point, ``Z`` zero point). Match events show
+the points the row scored in the match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring.formats import Format
+from scoring.points import MatchScoring, System, score_event
+from scoring.records import Colour, Outcome, Pairing, Tournament
+from scoring.standings import Standings
+from scoring.withdrawals import apply_withdrawals
+
+_MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+",
+          Outcome.FORFEIT_LOSS: "-", Outcome.CANCELLED: "X"}
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One game or bye as the table shows it."""
+
+    round: int
+    text: str
+    colour: Colour | None = None
+    opponent: int | None = None
+    opponent_rank: int | None = None
+    points: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    rank: int
+    number: int
+    points: Fraction
+    # Round robin: one tuple of marks per column (opponent); Swiss: one tuple per round.
+    cells: tuple[tuple[Mark, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Crosstable:
+    format: Format
+    columns: tuple[int, ...]  # opponents' numbers (round robin) or round numbers (Swiss)
+    rows: tuple[CrossRow, ...]
+
+
+def crosstable(tournament: Tournament, table: Standings, system: System) -> Crosstable:
+    """The crosstable of ``tournament`` in the order of ``table`` (same format and round)."""
+    tournament = apply_withdrawals(tournament, table.format)
+    ranks = {r.number: r.rank for r in table.rows}
+    withdrawn = {p.number: p.withdrawn_after for p in tournament.participants
+                 if p.withdrawn_after is not None}
+    sheet = score_event(tournament, system, after_round=table.after_round)
+    marks: dict[int, list[Mark]] = {r.number: [] for r in table.rows}
+    for pairing in tournament.pairings:
+        if pairing.round > table.after_round:
+            continue
+        for number, mark in _marks(pairing, system, sheet.unit, ranks, withdrawn, table.format):
+            if number in marks:
+                marks[number].append(mark)
+    order = [r.number for r in table.rows]
+    rows = []
+    for row in table.rows:
+        mine = sorted(marks[row.number], key=lambda m: m.round)
+        if table.format is Format.ROUND_ROBIN:
+            cells = tuple(tuple(m for m in mine if m.opponent == o) for o in order)
+        else:
+            cells = tuple(tuple(m for m in mine if m.round == r)
+                          for r in range(1, table.after_round + 1))
+        rows.append(CrossRow(row.rank, row.number, row.points, cells))
+    columns = tuple(order) if table.format is Format.ROUND_ROBIN \
+        else tuple(range(1, table.after_round + 1))
+    return Crosstable(table.format, columns, tuple(rows))
+
+
+def _marks(pairing: Pairing, system: System, unit: int, ranks: dict[int, int],
+           withdrawn: dict[int, int], fmt: Format) -> list[tuple[int, Mark]]:
+    if pairing.second is None:
+        letter = pairing.bye.value if pairing.bye else "Z"
+        return [(pairing.first, Mark(pairing.round, letter))]
+    out = []
+    for number, opponent, first in ((pairing.first, pairing.second, True),
+                                    (pairing.second, pairing.first, False)):
+        colour = None
+        if pairing.games:
+            colour = Colour.WHITE if pairing.games[0].white_first == first else Colour.BLACK
+        text, pts = _text(pairing, first, system, unit)
+        after = withdrawn.get(opponent)
+        own_after = withdrawn.get(number)
+        if fmt is Format.SWISS and text in ("+", "-"):
+            if after is not None and pairing.round > after and text == "+":
+                text = "X"  # Art. 21.5.2: the winner against the withdrawn player
+            elif own_after is not None and pairing.round > own_after and text == "-":
+                text = "0"  # Art. 21.5.2: the withdrawn player
+        out.append((number, Mark(pairing.round, text, colour, opponent, ranks.get(opponent), pts)))
+    return out
+
+
+def _text(pairing: Pairing, first: bool, system: System, unit: int) -> tuple[str, Fraction | None]:
+    outcomes = []
+    for game in pairing.games:
+        if game.result is None:
+            return "", None
+        outcomes.append(game.result.outcome_for(game.white_first == first))
+    if isinstance(system, MatchScoring):
+        if all(o is Outcome.CANCELLED for o in outcomes):
+            return "X", Fraction(0)
+        pts = sum((system.game.value(o) for o in outcomes), Fraction(0))
+        return _number(pts), pts
+    if len(outcomes) == 1:
+        return _MARKS[outcomes[0]], system.value(outcomes[0])
+    pts = sum((system.value(o) for o in outcomes), Fraction(0))
+    return _number(pts), pts
+
+
+def _number(value: Fraction) -> str:
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(whole)
+    if rest == Fraction(1, 2):
+        return f"{whole}½" if whole else "½"
+    return f"{value.numerator}/{value.denominator}"

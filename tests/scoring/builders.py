@@ -1,0 +1,46 @@
+"""Small builders for hand-written events in the scoring tests."""
+
+from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
+
+W, D, B = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
+WF, BF = Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT
+
+
+def game(rnd: int, white: int, black: int, result: Result | None, board: int = 1) -> Pairing:
+    """A single game; the first-named participant has White."""
+    return Pairing(rnd, board, white, black, (Game(True, result),))
+
+
+def match(rnd: int, first: int, second: int, *results: Result | None, board: int = 1) -> Pairing:
+    """Several games; colours alternate, the first-named participant White in game 1."""
+    games = tuple(Game(i % 2 == 0, r) for i, r in enumerate(results))
+    return Pairing(rnd, board, first, second, games)
+
+
+def bye(rnd: int, number: int, kind: Bye = Bye.ZERO_POINT) -> Pairing:
+    return Pairing(rnd, 0, number, None, bye=kind)
+
+
+def event(n: int, *pairings: Pairing, rounds: int = 0, ratings: dict[int, int] | None = None,
+          withdrawn: dict[int, int] | None = None) -> Tournament:
+    ratings = ratings or {}
+    withdrawn = withdrawn or {}
+    people = tuple(Participant(i, f"P{i}", rating=ratings.get(i), withdrawn_after=withdrawn.get(i))
+                   for i in range(1, n + 1))
+    return Tournament(people, pairings, rounds or max(p.round for p in pairings))
+
+
+_FIRST = {"1": (W, B), "½": (D, D), "0": (B, W), "+": (WF, BF), "-": (BF, WF),
+          "00": (Result.BOTH_LOSE, Result.BOTH_LOSE)}
+
+
+def match_by_first(rnd: int, first: int, second: int, results: str, board: int = 1) -> Pairing:
+    """Games of a match written from the first participant's side, space-separated:
+    ``"1 ½"`` = won game 1, drew game 2; ``+`` / ``-`` forfeits; ``00`` a double loss.
+    Colours alternate, the first participant White in game 1 (Art. 4.2.2)."""
+    games = []
+    for i, mark in enumerate(results.split()):
+        white_first = i % 2 == 0
+        as_white, as_black = _FIRST[mark]
+        games.append(Game(white_first, as_white if white_first else as_black))
+    return Pairing(rnd, board, first, second, tuple(games))
