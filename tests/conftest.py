@@ -1,0 +1,79 @@
+"""Shared fixtures: users with roles, players, events (factory-boy)."""
+
+import datetime
+
+import factory
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+
+from tournaments.models import Player, Team
+from tournaments.services.events import event_create, role_assign
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.PostGenerationMethodCall("set_password", "pw-for-tests-1")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    full_name = factory.Sequence(lambda n: f"Nguyễn Văn Người {n}")
+    rating = factory.Sequence(lambda n: 2400 - n)
+    gender = "M"
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    name = factory.Sequence(lambda n: f"Đội {n}")
+
+
+@pytest.fixture
+def organiser(db):
+    group, _ = Group.objects.get_or_create(name="Organisers")
+    group.permissions.add(Permission.objects.get(codename="add_event"))
+    user = UserFactory(username="organiser")
+    user.groups.add(group)
+    return user
+
+
+@pytest.fixture
+def chief_arbiter(db):
+    return UserFactory(username="chief")
+
+
+@pytest.fixture
+def arbiter(db):
+    return UserFactory(username="arbiter")
+
+
+@pytest.fixture
+def stranger(db):
+    """A logged-in user with no role in the event (e.g. an arbiter of another event)."""
+    return UserFactory(username="stranger")
+
+
+@pytest.fixture
+def make_event(organiser, chief_arbiter, arbiter):
+    def make(**statute):
+        statute.setdefault("name", "Giải thử")
+        statute.setdefault("start_date", datetime.date(2026, 11, 20))
+        event = event_create(actor=organiser, **statute)
+        role_assign(event=event, actor=organiser, user=chief_arbiter, role="chief")
+        role_assign(event=event, actor=organiser, user=arbiter, role="arbiter")
+        return event
+
+    return make
+
+
+@pytest.fixture
+def players(db):
+    return PlayerFactory.create_batch(24)

@@ -1,0 +1,1 @@
+"""The REST API (django-rest-framework): thin viewsets over selectors and services."""

@@ -1,0 +1,143 @@
+"""Demo data: realistic Vietnamese players, clubs and four events (``manage.py demo``).
+
+Deterministic (a fixed seed) and idempotent: running it again rebuilds the same demo events.
+Each format adds its rounds through the same services the pages use.
+"""
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.db import transaction
+
+from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
+from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
+from tournaments.services.events import event_create, event_set_visibility, role_assign
+
+SEED = 2026
+FAMILY = ["Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Phan", "Vũ", "Võ", "Đặng", "Bùi",
+          "Đỗ", "Hồ", "Ngô", "Dương", "Lý", "Trịnh", "Đinh", "Lại", "Tôn"]
+MIDDLE_M = ["Văn", "Đức", "Minh", "Quang", "Hữu", "Thanh", "Công", "Trọng", "Tuấn", "Hoàng"]
+MIDDLE_F = ["Thị", "Ngọc", "Thu", "Thanh", "Kim", "Hồng", "Bảo", "Phương"]
+GIVEN_M = ["An", "Bình", "Cường", "Dũng", "Đạt", "Hải", "Hùng", "Khoa", "Long", "Nam", "Phong",
+           "Quân", "Sơn", "Tuấn", "Việt", "Vinh", "Thắng", "Lợi", "Hiếu", "Tùng", "Lâm", "Tài"]
+GIVEN_F = ["Lan", "Hương", "Linh", "Mai", "Trang", "Hà", "Ngân", "Thảo", "Yến", "Nhung"]
+PROVINCES = ["Hà Nội", "TP. Hồ Chí Minh", "Đà Nẵng", "Hải Phòng", "Cần Thơ", "Bình Dương",
+             "Đồng Nai", "Quảng Ninh", "Thừa Thiên Huế", "Bình Định", "Khánh Hòa", "Nghệ An"]
+DEMO_PASSWORD = "demo-2026"
+
+
+def _name(rng: random.Random, female: bool) -> str:
+    middle = rng.choice(MIDDLE_F if female else MIDDLE_M)
+    given = rng.choice(GIVEN_F if female else GIVEN_M)
+    return f"{rng.choice(FAMILY)} {middle} {given}"
+
+
+def build_players(rng: random.Random, count: int = 120) -> list[Player]:
+    players = []
+    for i in range(1, count + 1):
+        female = rng.random() < 0.2
+        province = rng.choice(PROVINCES)
+        rating = int(rng.gauss(1900, 180)) if rng.random() < 0.85 else None
+        title = ""
+        if rating and rating > 2250:
+            title = "GM" if rating > 2400 else "IM" if rating > 2330 else "NM"
+        player, _ = Player.objects.update_or_create(
+            national_id=f"VXF{i:05d}",
+            defaults={
+                "full_name": _name(rng, female), "gender": "F" if female else "M",
+                "birth_year": rng.randint(1965, 2012), "province": province,
+                "club": f"CLB Cờ Tướng {province}", "rating": rating, "title": title,
+            },
+        )
+        players.append(player)
+    return players
+
+
+def build_users():
+    User = get_user_model()
+    organisers, _ = Group.objects.get_or_create(name="Organisers")
+    organisers.permissions.add(Permission.objects.get(codename="add_event"))
+    users = {}
+    for username, full in [("btc", "Ban tổ chức"), ("tongtrongtai", "Tổng trọng tài"),
+                           ("trongtai", "Trọng tài"), ("admin", "Quản trị")]:
+        user, created = User.objects.get_or_create(username=username,
+                                                   defaults={"first_name": full})
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        users[username] = user
+    users["btc"].groups.add(organisers)
+    admin = users["admin"]
+    admin.is_staff = admin.is_superuser = True
+    admin.save()
+    return users
+
+
+def _event(users, **kwargs) -> Event:
+    event = event_create(actor=users["btc"], **kwargs)
+    role_assign(event=event, actor=users["btc"], user=users["tongtrongtai"],
+                role=Role.CHIEF_ARBITER)
+    role_assign(event=event, actor=users["btc"], user=users["trongtai"], role=Role.ARBITER)
+    event_set_visibility(event=event, actor=users["btc"], public=True)
+    return event
+
+
+def build_round_robin(users, players) -> Event:
+    event = _event(users, name="Giải Vô địch Cờ Tướng các CLB mạnh 2026",
+                   slug="demo-vong-tron-2026", start_date=datetime.date(2026, 11, 2),
+                   format=Format.ROUND_ROBIN, venue="Nhà thi đấu Quận 1, TP. Hồ Chí Minh",
+                   organiser="Liên đoàn Cờ TP. Hồ Chí Minh")
+    for player in players[:12]:
+        entry_register(event=event, actor=users["btc"], player=player)
+    numbers_draw(event=event, actor=users["btc"], method="lots", seed=SEED)
+    return event
+
+
+def build_swiss(users, players) -> Event:
+    event = _event(users, name="Giải Cờ Tướng Mở rộng Hà Nội 2026", slug="demo-thuy-si-2026",
+                   start_date=datetime.date(2026, 11, 14), format=Format.SWISS, rounds=9,
+                   venue="Cung Văn hóa Hữu nghị, Hà Nội", organiser="Liên đoàn Cờ Hà Nội")
+    for player in players[12:52]:
+        entry_register(event=event, actor=users["btc"], player=player)
+    return event
+
+
+def build_double_elimination(users, players) -> Event:
+    event = _event(users, name="Cúp Cờ Tướng Đà Nẵng 2026 (loại hai lần thua)",
+                   slug="demo-loai-kep-2026", start_date=datetime.date(2026, 11, 20),
+                   format=Format.DOUBLE_ELIMINATION, venue="Đà Nẵng",
+                   organiser="Liên đoàn Cờ Đà Nẵng")
+    for player in players[52:60]:
+        entry_register(event=event, actor=users["btc"], player=player)
+    return event
+
+
+def build_team(users, players) -> Event:
+    event = _event(users, name="Giải Cờ Tướng Đồng đội các tỉnh 2026", slug="demo-dong-doi-2026",
+                   start_date=datetime.date(2026, 11, 25), format=Format.ROUND_ROBIN,
+                   participant_kind=ParticipantKind.TEAM, team_boards=4, team_reserves=1,
+                   venue="Cần Thơ", organiser="Liên đoàn Cờ Việt Nam")
+    pool = players[60:]
+    for i, province in enumerate(PROVINCES[:8]):
+        team, _ = Team.objects.get_or_create(name=f"Đội {province}",
+                                             defaults={"province": province})
+        roster = sorted(pool[i * 5:(i + 1) * 5], key=lambda p: -(p.rating or 0))
+        entry_register_team(event=event, actor=users["btc"], team=team, players=roster[:4],
+                            reserves=roster[4:])
+    return event
+
+
+@transaction.atomic
+def build_demo() -> dict[str, Event]:
+    rng = random.Random(SEED)
+    Event.objects.filter(slug__startswith="demo-").delete()
+    users = build_users()
+    players = build_players(rng)
+    return {
+        "round_robin": build_round_robin(users, players),
+        "swiss": build_swiss(users, players),
+        "double_elimination": build_double_elimination(users, players),
+        "team": build_team(users, players),
+    }

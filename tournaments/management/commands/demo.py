@@ -1,0 +1,15 @@
+from django.core.management.base import BaseCommand
+
+from tournaments.demo import DEMO_PASSWORD, build_demo
+
+
+class Command(BaseCommand):
+    help = "Build (or rebuild) the demo players, accounts and events."
+
+    def handle(self, *args, **options):
+        events = build_demo()
+        for event in events.values():
+            self.stdout.write(f"  {event.name}: /events/{event.slug}/")
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo ready. Accounts btc (organiser), tongtrongtai (chief arbiter), trongtai "
+            f"(arbiter), admin (superuser); password {DEMO_PASSWORD}"))

@@ -1,0 +1,33 @@
+"""Models, one module per subject; import them from here."""
+
+from tournaments.models.entries import Entry, EntryStatus, TeamMember
+from tournaments.models.events import Event, EventRole, Role, Visibility
+from tournaments.models.players import Gender, Player, Team, Title
+from tournaments.models.rounds import (
+    Board,
+    ByeKind,
+    Game,
+    GameKind,
+    PairingMethod,
+    ResultCode,
+    Round,
+    RoundStatus,
+)
+from tournaments.models.statute import (
+    Acceleration,
+    DutchEdition,
+    Format,
+    InitialColour,
+    ParticipantKind,
+    ScoringSystem,
+    Seeding,
+    Substitution,
+    TeamScoring,
+)
+
+__all__ = [
+    "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
+    "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "PairingMethod",
+    "ParticipantKind", "Player", "ResultCode", "Role", "Round", "RoundStatus", "ScoringSystem",
+    "Seeding", "Substitution", "Team", "TeamMember", "TeamScoring", "Title", "Visibility",
+]

@@ -1,0 +1,83 @@
+"""Entries (a player or a team in an event) and team rosters."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.events import Event
+from tournaments.models.players import Player, Team
+
+
+class EntryStatus(models.TextChoices):
+    ACTIVE = "active", _("Active")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+class Entry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="entries")
+    # Pairing / table number (mã số): drawn by lots, assigned, or by rating; fixed once
+    # round 1 is published (appendix §5). In knockout events it is the seed.
+    number = models.PositiveSmallIntegerField(_("number"), null=True, blank=True)
+    rating = models.PositiveSmallIntegerField(_("rating at entry"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=9, choices=EntryStatus.choices,
+                              default=EntryStatus.ACTIVE)
+    # Art. 21.5: withdrew after this round.
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True
+    )
+    # A late entry takes part from this round on.
+    joined_round = models.PositiveSmallIntegerField(_("joins in round"), default=1)
+    # Rounds for which a half-point bye was requested (Swiss; as the statute allows).
+    requested_byes = models.JSONField(_("requested byes (rounds)"), default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number", "id"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(player__isnull=False, team__isnull=True)
+                | Q(player__isnull=True, team__isnull=False),
+                name="entry_is_player_or_team",
+            ),
+            models.UniqueConstraint(fields=["event", "player"], name="entry_player_once"),
+            models.UniqueConstraint(fields=["event", "team"], name="entry_team_once"),
+            models.UniqueConstraint(fields=["event", "number"], name="entry_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return str(self.player or self.team)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == EntryStatus.ACTIVE
+
+
+class TeamMember(models.Model):
+    """A player on a team's roster for one event, in board order (1 = strongest)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="team_memberships")
+    board_order = models.PositiveSmallIntegerField(_("board order"))
+    is_reserve = models.BooleanField(_("reserve"), default=False)
+
+    class Meta:
+        ordering = ["entry", "board_order"]
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "board_order"], name="member_order_unique"),
+            models.UniqueConstraint(fields=["entry", "player"], name="member_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board_order}. {self.player}"

@@ -1,0 +1,101 @@
+"""An event (the tournament), its statute and who runs it."""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.statute import (
+    KNOCKOUT_FORMATS,
+    ROUND_ROBIN_FORMATS,
+    Format,
+    ParticipantKind,
+    StatuteFields,
+)
+
+
+class Visibility(models.TextChoices):
+    DRAFT = "draft", _("Draft (organisers and arbiters only)")
+    PUBLIC = "public", _("Public")
+
+
+class Event(StatuteFields):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name in addresses"), max_length=80, unique=True)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    organiser = models.CharField(
+        _("organising committee"), max_length=200, blank=True,
+        help_text=_("Ban tổ chức: who runs the event (federation, province, club)."),
+    )
+    visibility = models.CharField(_("visibility"), max_length=6, choices=Visibility.choices,
+                                  default=Visibility.DRAFT)
+    # Table numbers (mã số): how they were drawn and the seed of the lots, so the draw can be
+    # reproduced (appendix §5).
+    numbers_method = models.CharField(max_length=8, blank=True, editable=False)
+    numbers_seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    # Lots as the last tie-break (Art. 21.3): a recorded seed.
+    lots_seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="events_created",
+        null=True, blank=True,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event_detail", kwargs={"slug": self.slug})
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == Visibility.PUBLIC
+
+    @property
+    def is_team(self) -> bool:
+        return self.participant_kind == ParticipantKind.TEAM
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.format in ROUND_ROBIN_FORMATS
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.format in KNOCKOUT_FORMATS
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.format == Format.SWISS
+
+
+class Role(models.TextChoices):
+    # Art. 19, 20 (RULES.md §11).
+    ORGANISER = "organiser", _("Organiser")
+    CHIEF_ARBITER = "chief", _("Chief arbiter")
+    ARBITER = "arbiter", _("Arbiter")
+
+
+class EventRole(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="event_roles")
+    role = models.CharField(_("role"), max_length=9, choices=Role.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("event role")
+        verbose_name_plural = _("event roles")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user", "role"], name="event_role_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()} — {self.event}"

@@ -1,0 +1,162 @@
+"""Rounds, boards (pairings) and the games of a match; the results and their history."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from scoring.records import Bye, Result
+from tournaments.models.entries import Entry
+from tournaments.models.events import Event
+from tournaments.models.players import Player
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")  # paired, visible to arbiters only, can be changed or deleted
+    PUBLISHED = "published", _("Published")  # the public sees the pairings; results come in
+    COMPLETED = "completed", _("Completed")  # every result entered, round closed
+
+
+class PairingMethod(models.TextChoices):
+    BERGER = "berger", _("Berger tables")
+    DUTCH = "dutch", _("FIDE Dutch system")
+    KNOCKOUT = "knockout", _("Knockout bracket")
+    MANUAL = "manual", _("By hand")
+
+
+class ResultCode(models.TextChoices):
+    """The results the law knows; values are those of ``scoring.records.Result``."""
+
+    WHITE_WINS = Result.WHITE_WINS.value, "1-0"
+    DRAW = Result.DRAW.value, "½-½"
+    BLACK_WINS = Result.BLACK_WINS.value, "0-1"
+    BOTH_LOSE = Result.BOTH_LOSE.value, _("0-0 (both lose, Art. 7.1 i)")
+    WHITE_WINS_FORFEIT = Result.WHITE_WINS_FORFEIT.value, _("+/− (Black forfeits)")
+    BLACK_WINS_FORFEIT = Result.BLACK_WINS_FORFEIT.value, _("−/+ (White forfeits)")
+    DOUBLE_FORFEIT = Result.DOUBLE_FORFEIT.value, _("−/− (both forfeit)")
+    CANCELLED = Result.CANCELLED.value, _("X (cancelled, Art. 21.5.1)")
+
+
+class ByeKind(models.TextChoices):
+    """Byes; values are those of ``scoring.records.Bye`` (TRF-16 letters)."""
+
+    PAIRING_ALLOCATED = Bye.PAIRING_ALLOCATED.value, _("Pairing bye")
+    FULL_POINT = Bye.FULL_POINT.value, _("Full-point bye")
+    HALF_POINT = Bye.HALF_POINT.value, _("Half-point bye")
+    ZERO_POINT = Bye.ZERO_POINT.value, _("Absent (zero-point bye)")
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=9, choices=RoundStatus.choices,
+                              default=RoundStatus.DRAFT)
+    method = models.CharField(_("paired by"), max_length=8, choices=PairingMethod.choices)
+    seed = models.BigIntegerField(
+        _("seed of the lots"), null=True, blank=True,
+        help_text=_("Random draws of this round (colours, seeding) replay from this seed."),
+    )
+    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
+    paired_at = models.DateTimeField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    scheduled_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} — {_('round')} {self.number}"
+
+
+class Board(models.Model):
+    """Two entries on a board in a round, or one entry's bye (``black`` empty).
+
+    For a single game ``white`` has White. For a match of several games (Art. 4.2.2, 21.2; team
+    matches, appendix §4) ``white`` is the first-named entry, who has White in game 1 (board 1),
+    and the games are ``Game`` rows; ``result`` then holds the match result.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField(_("board"))
+    white = models.ForeignKey(Entry, on_delete=models.PROTECT, null=True, blank=True,
+                              related_name="+")
+    black = models.ForeignKey(Entry, on_delete=models.PROTECT, null=True, blank=True,
+                              related_name="+")
+    bye = models.CharField(_("bye"), max_length=1, choices=ByeKind.choices, blank=True)
+    result = models.CharField(_("result"), max_length=7, choices=ResultCode.choices, blank=True)
+    # Optimistic locking: a result is written only over the version the arbiter saw.
+    version = models.PositiveIntegerField(default=0)
+    # Knockout: the bracket (A winners, B losers, F final, D decider, 3 third place) and the
+    # match's code in the bracket engine (pairings/knockout.py).
+    bracket = models.CharField(max_length=1, blank=True)
+    match_code = models.CharField(max_length=16, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="board_number_unique"),
+            models.CheckConstraint(
+                condition=models.Q(white__isnull=False) | models.Q(black__isnull=True),
+                name="board_has_white",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.black_id is None:
+            return f"{self.number}. {self.white} — {self.get_bye_display()}"
+        return f"{self.number}. {self.white} — {self.black}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+
+class GameKind(models.TextChoices):
+    REGULAR = "regular", _("Game")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
+    ARMAGEDDON = "armageddon", _("Deciding game")
+
+
+class Game(models.Model):
+    """One game of a match: game 1, 2 of a two-game match, tie-break games, or one board of a
+    team match (``number`` is then the board)."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
+    # 0 for the match's own games; 1, 2, ... for the statute's tie-break levels (RULES.md §7).
+    level = models.PositiveSmallIntegerField(default=0)
+    kind = models.CharField(max_length=10, choices=GameKind.choices, default=GameKind.REGULAR)
+    # Whether the board's first-named entry had White in this game.
+    white_first = models.BooleanField(default=True)
+    # Team matches: who actually played (line-up, appendix §4).
+    first_player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="+")
+    second_player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
+                                      related_name="+")
+    result = models.CharField(_("result"), max_length=7, choices=ResultCode.choices, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["board", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["board", "number"], name="game_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board} — {_('game')} {self.number}"

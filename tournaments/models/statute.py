@@ -1,0 +1,181 @@
+"""The statute (*Điều lệ giải*) of an event: the rules the organisers choose (RULES.md §1).
+
+Every option the law leaves to the statute is a field here, with the law's default.
+"""
+
+from decimal import Decimal
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Format(models.TextChoices):
+    ROUND_ROBIN = "rr", _("Round robin")
+    DOUBLE_ROUND_ROBIN = "drr", _("Double round robin")
+    SWISS = "swiss", _("Swiss system")
+    SINGLE_ELIMINATION = "ko", _("Single elimination")
+    DOUBLE_ELIMINATION = "dko", _("Double elimination")
+
+
+ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
+KNOCKOUT_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
+
+
+class ParticipantKind(models.TextChoices):
+    INDIVIDUAL = "individual", _("Individual")
+    TEAM = "team", _("Team")
+
+
+class ScoringSystem(models.TextChoices):
+    # Art. 21.1: win 1, draw 1/2, loss 0, everywhere in the country.
+    STANDARD = "standard", _("Win 1, draw ½, loss 0 (Art. 21.1)")
+    # Art. 21.2: two-game matches, game points 2/1/0 and match points 1/½/0.
+    TWO_GAME_MATCH = "match", _("Two-game matches: match points, then game points (Art. 21.2)")
+    CUSTOM = "custom", _("Other points set by the statute")
+
+
+class TeamScoring(models.TextChoices):
+    # Appendix §4: a team's score is the sum of its players' points.
+    BOARD_POINTS = "board", _("Sum of board points (appendix §4)")
+    MATCH_POINTS = "match", _("Match points, then board points")
+
+
+class Substitution(models.TextChoices):
+    # Appendix §4: a reserve takes the absent player's board, or the last board.
+    SAME_BOARD = "same", _("Reserve plays on the absent player's board")
+    LAST_BOARD = "last", _("Reserve plays last board, the others move up")
+
+
+class InitialColour(models.TextChoices):
+    LOTS = "lots", _("Drawn by lots")
+    WHITE = "w", _("White")
+    BLACK = "b", _("Black")
+
+
+class Acceleration(models.TextChoices):
+    NONE = "", _("None")
+    BAKU = "baku", _("Baku acceleration (FIDE C.04.5)")
+
+
+class DutchEdition(models.TextChoices):
+    EDITION_2025 = "2025", _("FIDE Dutch system, 2025 rules")
+    EDITION_2017 = "2017", _("FIDE Dutch system, 2017 rules")
+
+
+class Seeding(models.TextChoices):
+    RATING = "rating", _("By rating")
+    LIST = "list", _("As the organisers list them")
+    LOTS = "lots", _("By lots")
+
+
+def default_tiebreak_games() -> list[list]:
+    """RULES.md §7: when a match is tied, two more games, then rapid, then blitz, then one
+    deciding game. Each level is [kind, number of games]."""
+    return [["regular", 2], ["rapid", 2], ["blitz", 2], ["armageddon", 1]]
+
+
+class StatuteFields(models.Model):
+    """Fields of an event's statute. Defaults follow the law (RULES.md §1–§9)."""
+
+    format = models.CharField(_("format"), max_length=8, choices=Format.choices,
+                              default=Format.SWISS)
+    participant_kind = models.CharField(
+        _("participants"), max_length=10, choices=ParticipantKind.choices,
+        default=ParticipantKind.INDIVIDUAL,
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("number of rounds"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_("Swiss: announced in advance (RULES.md §6). Round robin and knockout: "
+                    "follows from the number of entries."),
+    )
+    # Art. 4.2.2: one game, or a match of two (or more) games with alternating colours.
+    games_per_match = models.PositiveSmallIntegerField(
+        _("games per match"), default=1, validators=[MinValueValidator(1), MaxValueValidator(8)]
+    )
+    tiebreak_games = models.JSONField(
+        _("tie-break games of a tied match"), default=default_tiebreak_games, blank=True
+    )
+    # Art. 10.1.1 b: one game, 90 minutes each; Art. 10.1.2: 25 moves in the first 60 minutes.
+    time_base_minutes = models.PositiveSmallIntegerField(_("minutes per player"), default=90)
+    time_increment_seconds = models.PositiveSmallIntegerField(
+        _("seconds added per move"), default=0
+    )
+    time_check_moves = models.PositiveSmallIntegerField(
+        _("moves required at the check"), null=True, blank=True
+    )
+    time_check_minutes = models.PositiveSmallIntegerField(
+        _("minutes to the check"), null=True, blank=True
+    )
+    # Art. 10.2.1 a: 15, 30 or 60 minutes late loses the game.
+    forfeit_minutes = models.PositiveSmallIntegerField(
+        _("forfeit time (minutes)"), default=15,
+        choices=[(15, "15"), (30, "30"), (60, "60")],
+    )
+    scoring = models.CharField(_("scoring"), max_length=10, choices=ScoringSystem.choices,
+                               default=ScoringSystem.STANDARD)
+    # Points of a custom system (e.g. 2/1/0, 3/1/0), exact decimals, never floats.
+    points_win = models.DecimalField(_("points for a win"), max_digits=4, decimal_places=1,
+                                     default=Decimal(1))
+    points_draw = models.DecimalField(_("points for a draw"), max_digits=4, decimal_places=1,
+                                      default=Decimal("0.5"))
+    points_loss = models.DecimalField(_("points for a loss"), max_digits=4, decimal_places=1,
+                                      default=Decimal(0))
+    points_bye = models.DecimalField(
+        _("points for a pairing bye"), max_digits=4, decimal_places=1, default=Decimal(1),
+        help_text=_("Swiss: the player left over when the number is odd (FIDE C.04.1 Art. 3)."),
+    )
+    points_rest = models.DecimalField(
+        _("points for resting"), max_digits=4, decimal_places=1, default=Decimal(0),
+        help_text=_("Round robin with an odd number: the player who meets the dummy number "
+                    "rests (appendix §5)."),
+    )
+    # Art. 21.3, 21.4: the statute orders the tie-break criteria. Codes of scoring/tiebreaks.
+    tiebreaks = models.JSONField(_("tie-break order"), default=list, blank=True)
+    # Pairing options.
+    initial_colour = models.CharField(
+        _("initial colour"), max_length=4, choices=InitialColour.choices,
+        default=InitialColour.LOTS,
+    )
+    acceleration = models.CharField(_("acceleration"), max_length=5,
+                                    choices=Acceleration.choices, blank=True)
+    dutch_edition = models.CharField(_("Swiss rules"), max_length=4,
+                                     choices=DutchEdition.choices,
+                                     default=DutchEdition.EDITION_2025)
+    forbid_same_club = models.BooleanField(
+        _("players of the same club do not meet"), default=False,
+        help_text=_("Only where the statute allows it; never at the cost of a pairing."),
+    )
+    fide_cycle_swap = models.BooleanField(
+        _("double round robin: FIDE C.05 Annex 1 order at the end of the first cycle"),
+        default=False,
+    )
+    seeding = models.CharField(_("seeding"), max_length=6, choices=Seeding.choices,
+                               default=Seeding.RATING)
+    third_place_match = models.BooleanField(_("third-place match"), default=False)
+    # Teams (appendix §4).
+    team_boards = models.PositiveSmallIntegerField(
+        _("boards per team"), default=4, validators=[MinValueValidator(1)]
+    )
+    team_reserves = models.PositiveSmallIntegerField(_("reserves per team"), default=2)
+    team_scoring = models.CharField(_("team scoring"), max_length=5,
+                                    choices=TeamScoring.choices,
+                                    default=TeamScoring.BOARD_POINTS)
+    team_match_points_win = models.PositiveSmallIntegerField(
+        _("match points for a team win"), default=2
+    )
+    team_match_points_draw = models.PositiveSmallIntegerField(
+        _("match points for a team draw"), default=1
+    )
+    substitution = models.CharField(_("reserve substitution"), max_length=4,
+                                    choices=Substitution.choices,
+                                    default=Substitution.SAME_BOARD)
+    official = models.BooleanField(
+        _("official event"), default=True,
+        help_text=_("Official team events: 3–4 players and 1–2 reserves per team "
+                    "(appendix §4); friendly events: any size."),
+    )
+
+    class Meta:
+        abstract = True

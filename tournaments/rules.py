@@ -1,0 +1,55 @@
+"""Who may do what (``rules`` predicates, autodiscovered).
+
+Art. 19, 20 (RULES.md §11): the organising committee sets the statute and registers players; the
+chief arbiter makes the draw and publishes results; arbiters enter results. Everyone may read a
+public event (Art. 14: players are entitled to the draw, scores and results).
+"""
+
+import rules
+
+from tournaments.models import Event, EventRole, Role, Visibility
+
+
+def _roles(user, event: Event) -> set[str]:
+    if not user.is_authenticated:
+        return set()
+    cache = getattr(user, "_event_roles_cache", None)
+    if cache is None:
+        cache = user._event_roles_cache = {}
+    if event.pk not in cache:
+        roles = set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
+        if event.created_by_id == user.pk:
+            roles.add(Role.ORGANISER)
+        cache[event.pk] = roles
+    return cache[event.pk]
+
+
+@rules.predicate
+def is_organiser(user, event: Event) -> bool:
+    return user.is_superuser or Role.ORGANISER in _roles(user, event)
+
+
+@rules.predicate
+def is_chief_arbiter(user, event: Event) -> bool:
+    return Role.CHIEF_ARBITER in _roles(user, event)
+
+
+@rules.predicate
+def is_arbiter(user, event: Event) -> bool:
+    return Role.ARBITER in _roles(user, event)
+
+
+@rules.predicate
+def is_public(user, event: Event) -> bool:
+    return event.visibility == Visibility.PUBLIC
+
+
+runs_event = is_organiser | is_chief_arbiter | is_arbiter
+
+rules.add_perm("tournaments.view_event", is_public | runs_event)
+rules.add_perm("tournaments.change_event", is_organiser)  # statute, entries, roles
+rules.add_perm("tournaments.pair_round", is_organiser | is_chief_arbiter)  # draw, publish, delete
+rules.add_perm("tournaments.enter_result", runs_event)
+rules.add_perm("tournaments.correct_result", is_organiser | is_chief_arbiter)  # closed rounds
+# Creating an event is Django's model permission ``tournaments.add_event``, given to the
+# "Organisers" group (ModelBackend answers it).

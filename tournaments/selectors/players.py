@@ -1,0 +1,16 @@
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Player
+from tournaments.text import fold
+
+
+def player_search(query: str, limit: int = 20) -> QuerySet[Player]:
+    """Players whose name, club or ID matches, ignoring diacritics ("Nguyen" finds "Nguyễn");
+    every word must match."""
+    players = Player.objects.all()
+    for word in fold(query).split():
+        players = players.filter(
+            Q(name_folded__contains=word) | Q(national_id__iexact=word) | Q(fide_id__iexact=word)
+            | Q(club__icontains=word)
+        )
+    return players.order_by("sort_key", "id")[:limit]

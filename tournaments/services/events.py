@@ -1,0 +1,118 @@
+"""Creating an event from its statute, changing it, and appointing who runs it."""
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments.errors import ServiceError
+from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
+from tournaments.services._access import require
+
+# Statute fields an organiser may set through event_create / event_update.
+STATUTE_FIELDS = frozenset(
+    f.name for f in Event._meta.get_fields()
+    if getattr(f, "editable", False) and f.name not in {"id", "created_by", "created_at",
+                                                      "updated_at"}
+)
+
+
+def law_defaults(format: str, games_per_match: int | None = None) -> dict:
+    """The law's defaults that depend on the format (RULES.md §2, §7, §9).
+
+    Knockout matches are usually two games, one with each colour (appendix §2); two-game matches
+    are scored with match and game points (Art. 21.2) and played at 60 minutes per game
+    (Art. 10.1.1 a); a single game is 90 minutes each (Art. 10.1.1 b).
+    """
+    knockout = format in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
+    games = games_per_match or (2 if knockout else 1)
+    defaults: dict = {"games_per_match": games}
+    if games >= 2:
+        defaults["time_base_minutes"] = 60
+        if not knockout:
+            defaults["scoring"] = ScoringSystem.TWO_GAME_MATCH
+    return defaults
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name, allow_unicode=False)[:70] or "event"
+    slug, n = base, 1
+    while Event.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _check_fields(values: dict) -> None:
+    unknown = set(values) - STATUTE_FIELDS
+    if unknown:
+        raise ServiceError(_("Unknown statute fields: %(fields)s"),
+                           fields=", ".join(sorted(unknown)))
+
+
+@transaction.atomic
+def event_create(*, actor, name: str, start_date, **statute) -> Event:
+    """Create an event; the creator becomes its organiser. Unknown fields are refused."""
+    if actor is None or not actor.has_perm("tournaments.add_event"):
+        raise PermissionDenied(_("Only organisers can create events."))
+    _check_fields(statute)
+    fmt = statute.get("format", Format.SWISS)
+    values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
+    event = Event(name=name, start_date=start_date, created_by=actor, **values)
+    if not event.slug:
+        event.slug = _unique_slug(name)
+    event.full_clean()
+    event.save()
+    EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, actor, **changes) -> Event:
+    """Change the statute. Format and participant kind are fixed once a round exists."""
+    require(actor, "tournaments.change_event", event)
+    _check_fields(changes)
+    if event.rounds_set.exists():
+        fixed = {"format", "participant_kind", "games_per_match"} & {
+            k for k, v in changes.items() if getattr(event, k) != v
+        }
+        if fixed:
+            raise ServiceError(_("The format, the kind of participants and the games per match "
+                                 "cannot change once the event has rounds."))
+    for field, value in changes.items():
+        setattr(event, field, value)
+    event.full_clean()
+    event.save()
+    return event
+
+
+@transaction.atomic
+def event_set_visibility(*, event: Event, actor, public: bool) -> Event:
+    require(actor, "tournaments.change_event", event)
+    event.visibility = Visibility.PUBLIC if public else Visibility.DRAFT
+    event.save(update_fields=["visibility", "updated_at"])
+    return event
+
+
+@transaction.atomic
+def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
+    """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters."""
+    require(actor, "tournaments.change_event", event)
+    if role not in Role.values:
+        raise ServiceError(_("Unknown role."))
+    if role == Role.CHIEF_ARBITER:
+        current = EventRole.objects.filter(event=event, role=Role.CHIEF_ARBITER).exclude(user=user)
+        if current.exists():
+            raise ServiceError(_("This event already has a chief arbiter; remove them first."))
+    event_role, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
+    user.__dict__.pop("_event_roles_cache", None)
+    return event_role
+
+
+@transaction.atomic
+def role_remove(*, event: Event, actor, user, role: str) -> None:
+    require(actor, "tournaments.change_event", event)
+    if role == Role.ORGANISER and user.pk == event.created_by_id:
+        raise ServiceError(_("The event's creator stays its organiser."))
+    EventRole.objects.filter(event=event, user=user, role=role).delete()
+    user.__dict__.pop("_event_roles_cache", None)

@@ -1,0 +1,106 @@
+"""The life of a round: stored as a draft, published, closed, or deleted while a draft.
+
+Format services (round robin, Swiss, knockout, teams) compute the boards with the engines and
+store them through ``round_store``.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from tournaments.errors import RoundNotClosed, ServiceError
+from tournaments.models import Board, Entry, Event, Round, RoundStatus
+from tournaments.services._access import require
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """A board to store: entries by id; ``black`` None for a bye of kind ``bye``."""
+
+    number: int
+    white: int
+    black: int | None
+    bye: str = ""
+    bracket: str = ""
+    match_code: str = ""
+
+
+def round_store(
+    *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor
+) -> Round:
+    """Persist a paired round as a draft. Call inside the format service's transaction, with
+    the event locked."""
+    entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
+    seen: set[int] = set()
+    for spec in boards:
+        for entry_id in (spec.white, spec.black):
+            if entry_id is None:
+                continue
+            if entry_id not in entry_ids or entry_id in seen:
+                raise ServiceError(_("An entry is paired twice or does not belong to the event."))
+            seen.add(entry_id)
+    round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
+                                  paired_by=actor, paired_at=timezone.now())
+    bulk_create_with_history(
+        [Board(round=round_, number=s.number, white_id=s.white, black_id=s.black, bye=s.bye,
+               bracket=s.bracket, match_code=s.match_code) for s in boards],
+        Board, default_user=actor, default_change_reason="paired",
+    )
+    return round_
+
+
+def next_round_number(event: Event) -> int:
+    return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def round_publish(*, round_: Round, actor) -> Round:
+    """Make a draft round's pairings public (Art. 20: the chief arbiter publishes the draw)."""
+    require(actor, "tournaments.pair_round", round_.event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != RoundStatus.DRAFT:
+        raise ServiceError(_("Round %(n)s is already published."), n=round_.number)
+    earlier = round_.event.rounds_set.filter(number__lt=round_.number, status=RoundStatus.DRAFT)
+    if earlier.exists():
+        raise ServiceError(_("Publish the earlier rounds first."))
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    return round_
+
+
+@transaction.atomic
+def round_delete(*, round_: Round, actor) -> None:
+    """Delete a draft round so it can be paired again; only the last round."""
+    require(actor, "tournaments.pair_round", round_.event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != RoundStatus.DRAFT:
+        raise ServiceError(_("Only a draft round can be deleted; round %(n)s is published."),
+                           n=round_.number)
+    if round_.event.rounds_set.filter(number__gt=round_.number).exists():
+        raise ServiceError(_("Delete the later rounds first."))
+    round_.delete()
+
+
+def open_boards(round_: Round) -> int:
+    """Boards of the round still waiting for a result (byes never wait)."""
+    return round_.boards.filter(black__isnull=False, result="").count()
+
+
+@transaction.atomic
+def round_complete(*, round_: Round, actor) -> Round:
+    """Close the round once every board has its result."""
+    require(actor, "tournaments.pair_round", round_.event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != RoundStatus.PUBLISHED:
+        raise ServiceError(_("Only a published round can be closed."))
+    if open_boards(round_):
+        raise RoundNotClosed(number=round_.number)
+    round_.status = RoundStatus.COMPLETED
+    round_.completed_at = timezone.now()
+    round_.save(update_fields=["status", "completed_at"])
+    return round_

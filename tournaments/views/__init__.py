@@ -1,0 +1,1 @@
+"""Server-rendered pages: public (read-only, no login) and staff (organisers, arbiters)."""
