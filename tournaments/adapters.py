@@ -8,11 +8,19 @@ engine's options.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from scoring.formats import Format as ScoringFormat
-from scoring.points import LAW_GAME, MatchScoring, Primary, ScoringSystem, System
+from scoring.points import (
+    LAW_GAME,
+    MatchScoring,
+    Primary,
+    ScoringSystem,
+    System,
+    score_event,
+)
+from scoring.points import Kind as SheetKind
 from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
 from scoring.standings import LAW_ROUND_ROBIN, LAW_SWISS, LAW_TEAMS, resolve_order
 from tournaments.models import (
@@ -174,3 +182,37 @@ def tiebreak_order(event: Event) -> tuple[str, ...]:
 
 def scoring_format(event: Event) -> ScoringFormat:
     return ScoringFormat.ROUND_ROBIN if event.is_round_robin else ScoringFormat.SWISS
+
+
+def pairing_tournament(tournament: Tournament, system: System) -> Tournament:
+    """The record as a pairing engine reads it: every match (two-game match, Art. 21.2; team
+    match, appendix §4) becomes one game with the match's result from the match points, the
+    first-named entry as White (the colour it has in game 1 / on board 1). Single games stay as
+    they are. Generic over the format: the Swiss engine sees team match results this way."""
+    if not any(len(p.games) > 1 for p in tournament.pairings):
+        return tournament
+    sheet = score_event(tournament, system)
+    loss = system.match.loss if isinstance(system, MatchScoring) else system.loss
+    unit = sheet.unit
+    pairings = []
+    for p in tournament.pairings:
+        if p.second is None or len(p.games) < 2:
+            pairings.append(p)
+            continue
+        mine = sheet.entries[p.first][p.round - 1]
+        theirs = sheet.entries[p.second][p.round - 1]
+        kinds = {mine.kind, theirs.kind}
+        if SheetKind.PENDING in kinds:
+            result = None
+        elif kinds == {SheetKind.CANCELLED}:
+            result = Result.CANCELLED
+        elif SheetKind.GAME not in kinds:
+            result = {(SheetKind.FORFEIT_WIN, SheetKind.FORFEIT_LOSS): Result.WHITE_WINS_FORFEIT,
+                      (SheetKind.FORFEIT_LOSS, SheetKind.FORFEIT_WIN): Result.BLACK_WINS_FORFEIT,
+                      }.get((mine.kind, theirs.kind), Result.DOUBLE_FORFEIT)
+        elif mine.mp != theirs.mp:
+            result = Result.WHITE_WINS if mine.mp > theirs.mp else Result.BLACK_WINS
+        else:
+            result = Result.BOTH_LOSE if Fraction(mine.mp, unit) == loss else Result.DRAW
+        pairings.append(replace(p, games=(Game(True, result),)))
+    return replace(tournament, pairings=tuple(pairings))

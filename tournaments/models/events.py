@@ -37,6 +37,14 @@ class Event(StatuteFields):
     numbers_seed = models.BigIntegerField(null=True, blank=True, editable=False)
     # Lots as the last tie-break (Art. 21.3): a recorded seed.
     lots_seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    # Swiss, statute "initial colour: by lots" (FIDE C.04.3 Art. 5, RULES.md §3): the colour
+    # drawn before round 1 for the top player, and the seed of that draw, recorded so every
+    # later round (and a re-pairing of round 1) uses the same colour.
+    initial_colour_drawn = models.CharField(max_length=1, blank=True, editable=False)
+    initial_colour_seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    # Swiss: groups of entries (ids) who must not meet (family, as the statute allows; TRF XXP
+    # lines). Players of the same club are kept apart by the statute's ``forbid_same_club``.
+    forbidden_groups = models.JSONField(default=list, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="events_created",
         null=True, blank=True,

@@ -22,6 +22,7 @@ class PairingMethod(models.TextChoices):
     DUTCH = "dutch", _("FIDE Dutch system")
     KNOCKOUT = "knockout", _("Knockout bracket")
     MANUAL = "manual", _("By hand")
+    IMPORTED = "imported", _("Imported from a TRF file")
 
 
 class ResultCode(models.TextChoices):

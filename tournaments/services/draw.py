@@ -13,4 +13,8 @@ def draw_next(*, event: Event, actor) -> list[Round]:
     Dutch system. Knockout: the next round of the bracket."""
     if event.is_round_robin:
         return rr_schedule(event=event, actor=actor)
+    if event.is_swiss:
+        from tournaments.services.swiss import swiss_pair_next
+
+        return [swiss_pair_next(event=event, actor=actor)]
     raise ServiceError(_("Drawing rounds for this format is not available yet."))
