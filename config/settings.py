@@ -169,6 +169,8 @@ CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="django-db")
 CELERY_RESULT_EXTENDED = True
 CELERY_TASK_TRACK_STARTED = True
 CELERY_TIMEZONE = TIME_ZONE
+# Task modules besides the apps' tasks.py (autodiscovered).
+CELERY_IMPORTS = ["tournaments.tasks_swiss"]
 
 LOGGING = {
     "version": 1,
