@@ -171,6 +171,8 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_TIMEZONE = TIME_ZONE
 # Task modules besides the apps' tasks.py (autodiscovered).
 CELERY_IMPORTS = ["tournaments.tasks_swiss"]
+# In-process tasks keep their result too, so a job's status reads the same either way.
+CELERY_TASK_STORE_EAGER_RESULT = True
 
 LOGGING = {
     "version": 1,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import public, staff
+from tournaments.views import public, staff, swiss
 
 app_name = "tournaments"
 
@@ -13,9 +13,23 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
+    path("events/<slug:slug>/export.trf", swiss.trf_public, name="trf_public"),
     # Organisers and arbiters.
     path("manage/", staff.my_events, name="my_events"),
     path("manage/new/", staff.event_create, name="event_create"),
+    # Swiss events and TRF files (before manage/<slug>/, which would catch these paths).
+    path("manage/import-trf/", swiss.trf_upload, name="trf_upload"),
+    path("manage/rounds-guidance/", swiss.rounds_guidance, name="rounds_guidance"),
+    path("manage/<slug:slug>/export.trf", swiss.trf_download, name="trf_download"),
+    path("manage/<slug:slug>/pairing/<str:job_id>/", swiss.pairing_progress,
+         name="swiss_pairing"),
+    path("manage/<slug:slug>/pairing/<str:job_id>/status/", swiss.pairing_progress_status,
+         name="swiss_pairing_status"),
+    path("manage/<slug:slug>/swiss/rounds/<int:number>/edit/", swiss.round_edit,
+         name="swiss_round_edit"),
+    path("manage/<slug:slug>/swiss/entries/<int:entry_id>/bye/", swiss.entry_bye,
+         name="swiss_entry_bye"),
+    path("manage/<slug:slug>/swiss/groups/", swiss.forbidden_groups, name="swiss_groups"),
     path("manage/<slug:slug>/", staff.manage_event, name="manage_event"),
     path("manage/<slug:slug>/statute/", staff.statute_edit, name="statute_edit"),
     path("manage/<slug:slug>/visibility/", staff.event_visibility, name="event_visibility"),

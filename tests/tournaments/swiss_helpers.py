@@ -4,11 +4,37 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from django.test import Client
+from django.utils import translation
+from rest_framework.test import APIClient
+
 from tests.conftest import PlayerFactory
 from tournaments.models import Board, Entry, Round
 from tournaments.services.entries import entry_register
 from tournaments.services.results import game_result_record, result_record
 from tournaments.services.rounds import round_complete, round_publish
+
+
+@pytest.fixture
+def english():
+    """The tests read the English messages (the site's default language is Vietnamese)."""
+    with translation.override("en"):
+        yield
+
+
+def client_for(user=None) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def api_for(user=None) -> APIClient:
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        client.force_authenticate(user)
+    return client
 
 
 def swiss_event(make_event, organiser, n, *, rounds=7, clubs=None, **statute):

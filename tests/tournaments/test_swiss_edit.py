@@ -4,7 +4,11 @@ becomes "by hand", and the checker's warnings tell the arbiter what rule the cha
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tests.tournaments.swiss_helpers import round_table, swiss_event
+from tests.tournaments.swiss_helpers import (
+    english,  # noqa: F401
+    round_table,
+    swiss_event,
+)
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, PairingMethod
 from tournaments.selectors.swiss import round_warnings
@@ -21,7 +25,7 @@ from tournaments.services.entries import numbers_draw
 from tournaments.services.results import result_record
 from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import pytest
 from tests.conftest import PlayerFactory, TeamFactory
 from tests.tournaments.swiss_helpers import (
     assert_swiss_invariants,
+    english,  # noqa: F401
     play,
     round_table,
     swiss_event,
@@ -22,7 +23,7 @@ from tournaments.services.entries import entry_register, entry_register_team, en
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
 
 pytest.importorskip("pairings.dutch")
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_swiss_event_end_to_end_with_byes_withdrawal_and_late_entry(

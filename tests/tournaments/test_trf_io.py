@@ -8,7 +8,10 @@ import pytest
 
 from scoring import trf
 from tests.conftest import PlayerFactory
-from tests.tournaments.swiss_helpers import swiss_event
+from tests.tournaments.swiss_helpers import (
+    english,  # noqa: F401
+    swiss_event,
+)
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, Event, PairingMethod, Player, Round, RoundStatus
 from tournaments.services.entries import entry_register, entry_withdraw, numbers_draw
@@ -18,7 +21,7 @@ from tournaments.services.rounds import BoardSpec, round_complete, round_publish
 from tournaments.services.swiss import bye_request, forbidden_group_set
 from tournaments.services.trf_io import trf_export, trf_import
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def _stored_round(event, actor, number, boards, results=None, close=True):

@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import views
+from tournaments.api import swiss, views
 
 router = DefaultRouter()
 router.register("events", views.EventViewSet, basename="event")
@@ -12,12 +12,20 @@ router.register("games", views.GameViewSet, basename="game")
 router.register("players", views.PlayerViewSet, basename="player")
 
 event_entries = views.EventEntryViewSet.as_view({"get": "list", "post": "create"})
-event_rounds = views.EventRoundViewSet.as_view({"get": "list", "post": "create"})
-event_round = views.EventRoundViewSet.as_view({"get": "retrieve"})
+# Swiss: pairing in the background for large events, draft edits by hand (tournaments/api/swiss.py).
+event_rounds = swiss.RoundsViewSet.as_view({"get": "list", "post": "create"})
+event_round = swiss.RoundsViewSet.as_view({"get": "retrieve", "patch": "partial_update"})
 
 urlpatterns = [
     path("events/<int:event_pk>/entries/", event_entries, name="event-entries"),
     path("events/<int:event_pk>/rounds/", event_rounds, name="event-rounds"),
     path("events/<int:event_pk>/rounds/<int:number>/", event_round, name="event-round"),
+    path("events/<int:event_pk>/pairing-jobs/<str:job_id>/", swiss.pairing_job,
+         name="event-pairing-job"),
+    path("events/<int:event_pk>/forbidden-groups/", swiss.forbidden_groups,
+         name="event-forbidden-groups"),
+    path("events/<int:event_pk>/trf/", swiss.trf_file, name="event-trf"),
+    path("events/import-trf/", swiss.trf_import_view, name="event-import-trf"),
+    path("entries/<int:pk>/bye/", swiss.entry_bye, name="entry-bye"),
     path("", include(router.urls)),
 ]

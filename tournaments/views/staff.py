@@ -30,6 +30,7 @@ from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services.draw import draw_next
+from tournaments.views import swiss as swiss_views
 
 
 def _event_for(request, slug, perm="tournaments.enter_result") -> Event:
@@ -130,7 +131,7 @@ def manage_entries(request, slug):
     return render(request, "tournaments/staff/entries.html", {
         "event": event, "entries": entries, "perms": _perms(request.user, event),
         "quick_form": QuickPlayerForm(), "numbers_form": NumbersForm(),
-        "withdraw_form": WithdrawForm(),
+        "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
     })
 
 
@@ -251,6 +252,8 @@ def role_remove(request, slug, role_id):
 @require_POST
 def draw(request, slug):
     event = _event_for(request, slug, "tournaments.pair_round")
+    if event.is_swiss:
+        return swiss_views.draw(request, event)
     rounds = _run(request, lambda: draw_next(event=event, actor=request.user),
                   _("Drawn. Review the pairings, then publish."))
     if rounds:
@@ -273,6 +276,7 @@ def manage_round(request, slug, number):
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": round_boards(round_),
         "perms": _perms(request.user, event), "result_choices": ResultCode.choices,
+        **swiss_views.round_context(event, round_),
     })
 
 

@@ -1,0 +1,242 @@
+"""API of Swiss events and TRF files.
+
+- ``POST /api/events/<id>/rounds/``: pair the next round (Swiss: the Dutch system). Large events
+  are paired by a worker: the answer is ``202`` with the job and where to poll it
+  (``GET /api/events/<id>/pairing-jobs/<job>/``); without a broker, or for smaller events, the
+  answer is ``201`` with the round.
+- ``GET /api/events/<id>/rounds/<n>/``: the staff also get ``warnings`` (the checker's words).
+- ``PATCH /api/events/<id>/rounds/<n>/``: change a draft round by hand, either every board at
+  once (``boards``: ``[{"white": entry, "black": entry|null, "bye": "U|H|F|Z"}]``) or by
+  ``operations`` (``swap`` a board's colours, ``exchange`` two entries, give a ``bye``, ``pair``
+  two entries, ``remove`` an entry), all or nothing; the answer has the round and its
+  ``warnings``.
+- ``POST /api/entries/<id>/bye/``: ``{"round": n, "cancel": false}`` a requested half-point bye.
+- ``PUT /api/events/<id>/forbidden-groups/``: ``{"groups": [[entry, entry], ...]}``.
+- ``GET /api/events/<id>/trf/`` (``?drafts=1`` for the staff): the TRF-16 file.
+- ``POST /api/events/import-trf/``: a TRF file (multipart ``file``, or ``text``) becomes a new
+  event.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.response import Response
+
+from tournaments.api import serializers as s
+from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
+from tournaments.errors import ServiceError
+from tournaments.models import Entry, Format, Round
+from tournaments.selectors.swiss import round_warnings
+from tournaments.services.board_edit import Slot, round_boards_replace
+from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
+from tournaments.services.trf_io import trf_export, trf_import
+from tournaments.tasks_swiss import PairingJob, async_threshold, pairing_start, pairing_status
+from tournaments.views.swiss import MAX_TRF_BYTES, apply_edit, read_upload
+
+
+class SlotSerializer(serializers.Serializer):
+    white = serializers.IntegerField()
+    black = serializers.IntegerField(allow_null=True, required=False, default=None)
+    bye = serializers.CharField(required=False, allow_blank=True, default="", max_length=1,
+                                help_text="U, H, F or Z for a bye; empty for a game.")
+
+
+class OperationSerializer(serializers.Serializer):
+    op = serializers.ChoiceField(choices=["swap", "exchange", "bye", "pair", "remove"])
+    board = serializers.IntegerField(required=False, min_value=1)
+    first = serializers.IntegerField(required=False)
+    second = serializers.IntegerField(required=False)
+    kind = serializers.CharField(required=False, max_length=1, help_text="U, H, F or Z.")
+
+
+class RoundEditSerializer(serializers.Serializer):
+    boards = SlotSerializer(many=True, required=False)
+    operations = OperationSerializer(many=True, required=False)
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+    def validate(self, data):
+        if ("boards" in data) == ("operations" in data):
+            raise serializers.ValidationError("Send either boards or operations.")
+        return data
+
+
+class WarningSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    text = serializers.CharField()
+    board = serializers.IntegerField(allow_null=True)
+    entries = serializers.ListField(child=serializers.IntegerField())
+
+
+def _warnings(round_: Round) -> list[dict]:
+    return [{"code": w.code, "text": w.text, "board": w.board, "entries": list(w.entries)}
+            for w in round_warnings(round_)]
+
+
+def _job_data(job: PairingJob, event_pk: int, request) -> dict:
+    return {"job": job.id, "state": job.state, "stage": job.stage, "done": job.done,
+            "ok": job.ok, "round": job.round, "error": job.error,
+            "status_url": request.build_absolute_uri(f"/api/events/{event_pk}/pairing-jobs/"
+                                                     f"{job.id}/")}
+
+
+JOB = inline_serializer("PairingJob", {
+    "job": serializers.CharField(), "state": serializers.CharField(),
+    "stage": serializers.CharField(), "done": serializers.BooleanField(),
+    "ok": serializers.BooleanField(), "round": serializers.IntegerField(allow_null=True),
+    "error": serializers.CharField(), "status_url": serializers.URLField()})
+
+
+class RoundsViewSet(EventRoundViewSet):
+    """An event's rounds: list, read, pair the next (POST), change a draft by hand (PATCH)."""
+
+    @extend_schema(request=None, responses={201: s.RoundSerializer(many=True), 202: JOB})
+    def create(self, request, event_pk=None):
+        event = self._event()
+        if not event.is_swiss:
+            return super().create(request, event_pk)
+        if event.entries.count() >= async_threshold():
+            if not request.user.has_perm("tournaments.pair_round", event):
+                raise PermissionDenied
+            job = pairing_start(event, request.user)
+            if not job.done:
+                return Response(_job_data(job, event.pk, request),
+                                status=status.HTTP_202_ACCEPTED)
+            if not job.ok:
+                return Response({"detail": job.error, "code": "ServiceError"},
+                                status=status.HTTP_400_BAD_REQUEST)
+            rounds = [event.rounds_set.get(number=job.round)]
+        else:
+            rounds = [swiss_pair_next(event=event, actor=request.user)]
+        return Response(s.RoundSerializer(rounds, many=True).data,
+                        status=status.HTTP_201_CREATED)
+
+    def _detail(self, round_: Round) -> dict:
+        round_ = Round.objects.prefetch_related(
+            "boards__games", "boards__white__player", "boards__white__team",
+            "boards__black__player", "boards__black__team").get(pk=round_.pk)
+        data = dict(s.RoundDetailSerializer(round_).data)
+        if round_.event.is_swiss and is_staff_of(self.request, round_.event):
+            data["warnings"] = _warnings(round_)
+        return data
+
+    @extend_schema(responses=s.RoundDetailSerializer)
+    def retrieve(self, request, event_pk=None, number=None):
+        round_ = get_object_or_404(self.get_queryset(), number=number)
+        return Response(self._detail(round_))
+
+    @extend_schema(request=RoundEditSerializer, responses=s.RoundDetailSerializer)
+    def partial_update(self, request, event_pk=None, number=None):
+        """Change a draft round by hand; the answer lists the rules the change breaks."""
+        round_ = get_object_or_404(self.get_queryset(), number=number)
+        serializer = RoundEditSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        reason = data["reason"]
+        with transaction.atomic():
+            if "boards" in data:
+                round_boards_replace(round_=round_, actor=request.user, reason=reason,
+                                     boards=[Slot(b["white"], b["black"], b["bye"])
+                                             for b in data["boards"]])
+            else:
+                for operation in data["operations"]:
+                    apply_edit(round_, request.user, {**operation, "reason": reason})
+        return Response(self._detail(round_))
+
+
+@extend_schema(responses=JOB)
+@api_view(["GET"])
+def pairing_job(request, event_pk, job_id):
+    """Where a background pairing is."""
+    event = event_for(request, event_pk)
+    if not request.user.has_perm("tournaments.pair_round", event):
+        raise PermissionDenied
+    return Response(_job_data(pairing_status(job_id, event), event.pk, request))
+
+
+@extend_schema(request=inline_serializer("ByeRequest", {
+    "round": serializers.IntegerField(min_value=1),
+    "cancel": serializers.BooleanField(default=False)}), responses=s.EntrySerializer)
+@api_view(["POST"])
+def entry_bye(request, pk):
+    """Request (or cancel) a half-point bye for a round not paired yet."""
+    entry = get_object_or_404(Entry.objects.select_related("event"), pk=pk)
+    event_for(request, entry.event_id)
+    try:
+        number = int(request.data.get("round"))
+    except (TypeError, ValueError):
+        return Response({"round": ["A round number is required."]},
+                        status=status.HTTP_400_BAD_REQUEST)
+    cancel = str(request.data.get("cancel", "")).lower() in ("1", "true")
+    entry = bye_request(entry=entry, actor=request.user, round_number=number, cancel=cancel)
+    return Response(s.EntrySerializer(entry).data)
+
+
+@extend_schema(request=inline_serializer("ForbiddenGroups", {
+    "groups": serializers.ListField(child=serializers.ListField(
+        child=serializers.IntegerField()))}), responses=inline_serializer("ForbiddenGroupsSaved", {
+    "groups": serializers.ListField(child=serializers.ListField(
+        child=serializers.IntegerField()))}))
+@api_view(["PUT"])
+def forbidden_groups(request, event_pk):
+    """Groups of entries who must not meet (family; as the statute allows)."""
+    event = event_for(request, event_pk)
+    groups = request.data.get("groups")
+    if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
+        return Response({"groups": ["A list of lists of entry ids."]},
+                        status=status.HTTP_400_BAD_REQUEST)
+    try:
+        clean = [[int(i) for i in g] for g in groups]
+    except (TypeError, ValueError):
+        return Response({"groups": ["Entry ids are numbers."]},
+                        status=status.HTTP_400_BAD_REQUEST)
+    event = forbidden_group_set(event=event, actor=request.user, groups=clean)
+    return Response({"groups": event.forbidden_groups})
+
+
+@extend_schema(responses={(200, "text/plain"): str})
+@api_view(["GET"])
+def trf_file(request, event_pk):
+    """The event as a TRF-16 file; ``?drafts=1`` adds a draft round (staff only)."""
+    event = event_for(request, event_pk)
+    drafts = request.query_params.get("drafts") == "1" and is_staff_of(request, event)
+    try:
+        text = trf_export(event, include_drafts=drafts)
+    except ServiceError as error:
+        raise Http404(str(error)) from error
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
+    return response
+
+
+@extend_schema(request=inline_serializer("TrfImport", {
+    "file": serializers.FileField(required=False), "text": serializers.CharField(required=False),
+    "format": serializers.CharField(required=False, help_text="swiss (default), rr or drr"),
+    "name": serializers.CharField(required=False)}), responses={201: s.EventSerializer})
+@api_view(["POST"])
+def trf_import_view(request):
+    """A TRF-16 file becomes a new event (a draft); a malformed file is refused (400, the line
+    at fault in the message) and nothing is written."""
+    if not request.user.is_authenticated or not request.user.has_perm("tournaments.add_event"):
+        raise PermissionDenied
+    upload = request.FILES.get("file")
+    if upload is not None:
+        text = read_upload(upload)
+    else:
+        text = request.data.get("text") or ""
+        if len(text.encode()) > MAX_TRF_BYTES:
+            return Response({"detail": "The file is too large for a TRF file."},
+                            status=status.HTTP_400_BAD_REQUEST)
+    if not text.strip():
+        return Response({"detail": "Send the TRF file (file) or its text (text)."},
+                        status=status.HTTP_400_BAD_REQUEST)
+    event = trf_import(text=text, actor=request.user,
+                       format=request.data.get("format") or Format.SWISS,
+                       name=request.data.get("name") or "")
+    return Response(s.EventSerializer(event, context={"request": request}).data,
+                    status=status.HTTP_201_CREATED)

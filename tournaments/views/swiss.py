@@ -1,0 +1,323 @@
+"""Staff and public pages of Swiss events: pairing the next round (in the background for large
+events, the page polling until the draft is there), editing a draft round by hand with the
+checker's warnings, requested byes, players who must not meet, the law's guidance on rounds,
+and TRF files (download, upload)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import ServiceError
+from tournaments.forms import swiss_rounds_guidance
+from tournaments.models import ByeKind, Entry, Event, Format, Round
+from tournaments.selectors.events import visible_event
+from tournaments.selectors.swiss import round_warnings
+from tournaments.services import board_edit
+from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
+from tournaments.services.trf_io import trf_export, trf_import
+from tournaments.tasks_swiss import async_threshold, pairing_start, pairing_status
+
+
+def _event_for(request, slug, perm="tournaments.enter_result") -> Event:
+    event = get_object_or_404(Event, slug=slug)
+    if not request.user.has_perm(perm, event):
+        raise PermissionDenied(_("Only this event's organisers and arbiters can open this "
+                                 "page."))
+    return event
+
+
+# --- pairing the next round -------------------------------------------------------------------
+
+
+def draw(request, event: Event):
+    """The dashboard's "Pair the next round" for a Swiss event (called by ``staff.draw``)."""
+    if event.entries.count() >= async_threshold():
+        try:
+            job = pairing_start(event, request.user)
+        except ServiceError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:manage_event", slug=event.slug)
+        if not job.done:
+            return redirect("tournaments:swiss_pairing", slug=event.slug, job_id=job.id)
+        return _finished(request, event, job)
+    try:
+        round_ = swiss_pair_next(event=event, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:manage_event", slug=event.slug)
+    messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
+                     % {"n": round_.number})
+    return redirect("tournaments:manage_round", slug=event.slug, number=round_.number)
+
+
+def _finished(request, event, job):
+    if job.ok:
+        messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
+                         % {"n": job.round})
+        return redirect("tournaments:manage_round", slug=event.slug, number=job.round)
+    messages.error(request, job.error)
+    return redirect("tournaments:manage_event", slug=event.slug)
+
+
+@login_required
+def pairing_progress(request, slug, job_id):
+    """While a worker pairs the round: the page polls its status (htmx) and moves on to the
+    round when it is there."""
+    event = _event_for(request, slug, "tournaments.pair_round")
+    job = pairing_status(job_id, event)
+    if job.done:
+        return _finished(request, event, job)
+    return render(request, "tournaments/staff/swiss_pairing.html",
+                  {"event": event, "job": job})
+
+
+@login_required
+def pairing_progress_status(request, slug, job_id):
+    event = _event_for(request, slug, "tournaments.pair_round")
+    job = pairing_status(job_id, event)
+    if job.done:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("tournaments:swiss_pairing",
+                                          kwargs={"slug": slug, "job_id": job_id})
+        return response
+    return render(request, "tournaments/staff/_swiss_pairing_status.html",
+                  {"event": event, "job": job})
+
+
+# --- the round page: warnings and edits -------------------------------------------------------
+
+
+def round_context(event: Event, round_: Round) -> dict:
+    """What the staff round page shows for a Swiss round (``staff.manage_round``)."""
+    if not event.is_swiss:
+        return {}
+    return {
+        "swiss_warnings": round_warnings(round_),
+        "swiss_entries": list(event.entries.select_related("player", "team")
+                              .order_by("number", "pk")),
+        "bye_kinds": ByeKind.choices,
+    }
+
+
+class EditForm(forms.Form):
+    op = forms.ChoiceField(choices=[(o, o) for o in ("swap", "exchange", "bye", "pair",
+                                                     "remove")])
+    board = forms.IntegerField(required=False, min_value=1)
+    first = forms.IntegerField(required=False)
+    second = forms.IntegerField(required=False)
+    kind = forms.ChoiceField(required=False, choices=ByeKind.choices)
+    reason = forms.CharField(required=False, max_length=200)
+
+
+def apply_edit(round_: Round, actor, data: dict) -> Round:
+    """One edit of a draft round from a form or an API operation (entries by id)."""
+    op, reason = data["op"], data.get("reason") or ""
+    first, second = data.get("first"), data.get("second")
+
+    def need(*values):
+        if any(v in (None, "") for v in values):
+            raise ServiceError(_("Choose the board or the players for this change."))
+
+    if op == "swap":
+        need(data.get("board"))
+        return board_edit.board_swap(round_=round_, actor=actor, board_number=data["board"],
+                                     reason=reason)
+    if op == "exchange":
+        need(first, second)
+        return board_edit.board_exchange(round_=round_, actor=actor, first=first,
+                                         second=second, reason=reason)
+    if op == "bye":
+        need(first, data.get("kind"))
+        return board_edit.board_set_bye(round_=round_, actor=actor, entry=first,
+                                        kind=data["kind"], reason=reason)
+    if op == "pair":
+        need(first, second)
+        return board_edit.board_pair(round_=round_, actor=actor, white=first, black=second,
+                                     reason=reason)
+    need(first)
+    return board_edit.board_remove(round_=round_, actor=actor, entry=first, reason=reason)
+
+
+@login_required
+@require_POST
+def round_edit(request, slug, number):
+    event = _event_for(request, slug, "tournaments.pair_round")
+    round_ = get_object_or_404(Round, event=event, number=number)
+    form = EditForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("This change is incomplete."))
+    else:
+        try:
+            apply_edit(round_, request.user, form.cleaned_data)
+        except ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            warnings = round_warnings(round_)
+            if warnings:
+                messages.warning(request, _("Changed. Read the warnings before publishing."))
+            else:
+                messages.success(request, _("Changed. No rule is broken."))
+    return redirect("tournaments:manage_round", slug=slug, number=number)
+
+
+# --- entries: requested byes, players who must not meet ---------------------------------------
+
+
+@login_required
+@require_POST
+def entry_bye(request, slug, entry_id):
+    event = _event_for(request, slug, "tournaments.change_event")
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    try:
+        number = int(request.POST.get("round", ""))
+    except ValueError:
+        messages.error(request, _("Give the round of the bye."))
+    else:
+        cancel = request.POST.get("cancel") == "1"
+        try:
+            bye_request(entry=entry, actor=request.user, round_number=number, cancel=cancel)
+        except ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, (_("Bye request of %(name)s for round %(n)s withdrawn.")
+                                       if cancel else
+                                       _("%(name)s has a half-point bye in round %(n)s."))
+                             % {"name": entry.name, "n": number})
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
+@require_POST
+def forbidden_groups(request, slug):
+    """Add a group of entries who must not meet, or remove one (by its position)."""
+    event = _event_for(request, slug, "tournaments.change_event")
+    groups = [list(g) for g in event.forbidden_groups or []]
+    if "remove" in request.POST:
+        try:
+            groups.pop(int(request.POST["remove"]))
+        except (ValueError, IndexError):
+            pass
+    else:
+        try:
+            chosen = sorted({int(v) for v in request.POST.getlist("entries")})
+        except ValueError:
+            chosen = []
+        if len(chosen) < 2:
+            messages.error(request, _("Choose at least two players."))
+            return redirect("tournaments:manage_entries", slug=slug)
+        groups.append(chosen)
+    try:
+        forbidden_group_set(event=event, actor=request.user, groups=groups)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Saved: these players will not be paired together."))
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+def entries_context(event: Event) -> dict:
+    """The Swiss parts of the staff entries page."""
+    if not event.is_swiss:
+        return {}
+    entries = {e.pk: e for e in event.entries.select_related("player", "team")}
+    groups = [[entries[i] for i in group if i in entries] for group in event.forbidden_groups]
+    return {"swiss_groups": groups}
+
+
+# --- guidance on the number of rounds ---------------------------------------------------------
+
+
+@login_required
+def rounds_guidance(request):
+    """RULES.md §6: the law's guidance for the number of players (htmx, statute page)."""
+    if request.GET.get("format", Format.SWISS) != Format.SWISS:
+        return HttpResponse("")
+    try:
+        players = max(0, int(request.GET.get("players", "")))
+    except ValueError:
+        return HttpResponse("")
+    return HttpResponse(swiss_rounds_guidance(players))
+
+
+# --- TRF ---------------------------------------------------------------------------------------
+
+
+def _trf_response(event: Event, text: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
+    return response
+
+
+@login_required
+def trf_download(request, slug):
+    """The staff's TRF file, with a draft round's pairings to compare with another program."""
+    event = _event_for(request, slug)
+    try:
+        return _trf_response(event, trf_export(event, include_drafts=True))
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:manage_event", slug=slug)
+
+
+def trf_public(request, slug):
+    """Anyone's TRF file of a public event (published rounds only)."""
+    event = visible_event(request.user, slug)
+    if event is None:
+        raise Http404("No such event, or it is not public yet.")
+    try:
+        return _trf_response(event, trf_export(event))
+    except ServiceError as error:
+        raise Http404(str(error)) from error
+
+
+class TrfUploadForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("TRF file"))
+    format = forms.ChoiceField(label=gettext_lazy("Format"), initial=Format.SWISS, choices=[
+        (Format.SWISS, gettext_lazy("Swiss system")),
+        (Format.ROUND_ROBIN, gettext_lazy("Round robin")),
+        (Format.DOUBLE_ROUND_ROBIN, gettext_lazy("Double round robin"))])
+    name = forms.CharField(label=gettext_lazy("Name (empty: the file's)"), required=False,
+                           max_length=200)
+
+
+MAX_TRF_BYTES = 2_000_000
+
+
+def read_upload(upload) -> str:
+    if upload.size > MAX_TRF_BYTES:
+        raise ServiceError(_("The file is too large for a TRF file."))
+    raw = upload.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+@login_required
+def trf_upload(request):
+    """Import a TRF file into a new event (organisers)."""
+    if not request.user.has_perm("tournaments.add_event"):
+        raise PermissionDenied(_("Only organisers can create events."))
+    form = TrfUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = trf_import(text=read_upload(form.cleaned_data["file"]), actor=request.user,
+                               format=form.cleaned_data["format"],
+                               name=form.cleaned_data["name"])
+        except ServiceError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, _("Event imported from the TRF file (a draft: check it, "
+                                        "then make it public)."))
+            return redirect("tournaments:manage_event", slug=event.slug)
+    return render(request, "tournaments/staff/trf_import.html", {"form": form})
+
