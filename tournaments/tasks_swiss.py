@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event
+from tournaments.services.swiss import swiss_pair_next
 
 STAGES = {
     "queued": gettext_lazy("Waiting for a worker"),
@@ -44,8 +45,6 @@ def _stores_in_database(task) -> bool:
 @shared_task(bind=True, name="tournaments.pair_round")
 def pair_round_task(self, event_id: int, user_id: int, language: str | None = None) -> dict:
     """Pair the next round of event ``event_id`` as user ``user_id``."""
-    from tournaments.services.swiss import swiss_pair_next
-
     event = Event.objects.get(pk=event_id)
     user = get_user_model().objects.get(pk=user_id)
 

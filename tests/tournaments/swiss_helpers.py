@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
+from django.conf import settings
 from django.test import Client
-from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.conftest import PlayerFactory
@@ -16,22 +15,18 @@ from tournaments.services.results import game_result_record, result_record
 from tournaments.services.rounds import round_complete, round_publish
 
 
-@pytest.fixture
-def english():
-    """The tests read the English messages (the site's default language is Vietnamese)."""
-    with translation.override("en"):
-        yield
-
-
 def client_for(user=None) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    """A browser that chose English (the site is Vietnamese until one does)."""
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     if user is not None:
         client.force_login(user)
     return client
 
 
 def api_for(user=None) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    client = APIClient()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     if user is not None:
         client.force_authenticate(user)
     return client

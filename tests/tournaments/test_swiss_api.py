@@ -9,7 +9,6 @@ from django.test import override_settings
 from tests.tournaments.swiss_helpers import (
     api_for,
     client_for,
-    english,  # noqa: F401
     play,
     swiss_event,
 )
@@ -19,8 +18,7 @@ from tournaments.services.events import event_set_visibility
 from tournaments.services.swiss import bye_request, swiss_pair_next
 from tournaments.tasks_swiss import PairingJob, pair_round_task
 
-pytest.importorskip("pairings.dutch")
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+pytestmark = pytest.mark.django_db
 
 
 def test_dashboard_button_pairs_the_next_round(make_event, organiser, chief_arbiter):

@@ -5,7 +5,6 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from tests.tournaments.swiss_helpers import (
-    english,  # noqa: F401
     round_table,
     swiss_event,
 )
@@ -25,7 +24,7 @@ from tournaments.services.entries import numbers_draw
 from tournaments.services.results import result_record
 from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

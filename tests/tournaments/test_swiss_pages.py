@@ -9,7 +9,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from tests.tournaments.swiss_helpers import (
     api_for,
     client_for,
-    english,  # noqa: F401
     round_table,
     swiss_event,
 )
@@ -20,7 +19,7 @@ from tournaments.services.results import result_record
 from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
 from tournaments.services.trf_io import trf_export
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import pytest
 from scoring import trf
 from tests.conftest import PlayerFactory
 from tests.tournaments.swiss_helpers import (
-    english,  # noqa: F401
     swiss_event,
 )
 from tournaments.errors import ServiceError
@@ -21,7 +20,7 @@ from tournaments.services.rounds import BoardSpec, round_complete, round_publish
 from tournaments.services.swiss import bye_request, forbidden_group_set
 from tournaments.services.trf_io import trf_export, trf_import
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+pytestmark = pytest.mark.django_db
 
 
 def _stored_round(event, actor, number, boards, results=None, close=True):

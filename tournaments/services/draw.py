@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
 from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.swiss import swiss_pair_next
 
 
 def draw_next(*, event: Event, actor) -> list[Round]:
@@ -14,7 +15,5 @@ def draw_next(*, event: Event, actor) -> list[Round]:
     if event.is_round_robin:
         return rr_schedule(event=event, actor=actor)
     if event.is_swiss:
-        from tournaments.services.swiss import swiss_pair_next
-
         return [swiss_pair_next(event=event, actor=actor)]
     raise ServiceError(_("Drawing rounds for this format is not available yet."))

@@ -32,6 +32,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues, pair_round
+from pairings.dutch_cli import infer_initial_colour
+from pairings.swiss_state import DutchError
+from pairings.swiss_state import NoValidPairing as EngineNoValidPairing
 from scoring.points import MatchScoring
 from scoring.records import Colour, Outcome, Tournament
 from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
@@ -142,7 +146,7 @@ def swiss_setup(record: EventRecord, round_number: int) -> SwissSetup:
     return SwissSetup(
         round=round_number,
         tournament=pairing_tournament(earlier, system),
-        initial_colour=_known_initial_colour(event),
+        initial_colour=initial_colour_of(event, record.tournament) or Colour.WHITE,
         points=pairing_points(event),
         baku=event.acceleration == Acceleration.BAKU,
         club_groups=club_groups(record),
@@ -153,17 +157,19 @@ def swiss_setup(record: EventRecord, round_number: int) -> SwissSetup:
     )
 
 
-def _known_initial_colour(event: Event) -> Colour:
+def initial_colour_of(event: Event, tournament: Tournament) -> Colour | None:
+    """The colour of the top player in round 1: the statute's, or the one drawn by lots; for an
+    event whose first round came from elsewhere (a TRF file without it), read from round 1 as
+    bbpPairings does. None before it is drawn."""
     if event.initial_colour in (InitialColour.WHITE, InitialColour.BLACK):
         return Colour(event.initial_colour)
-    return Colour(event.initial_colour_drawn or Colour.WHITE)
+    if event.initial_colour_drawn:
+        return Colour(event.initial_colour_drawn)
+    return infer_initial_colour(tournament)
 
 
 def dutch_options(event: Event, setup: SwissSetup, *, with_clubs: bool = True):
-    """``pairings.dutch.DutchOptions`` from the statute (imported here: the engine is loaded only
-    when a round is paired)."""
-    from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues
-
+    """The engine's options from the statute."""
     groups = setup.forbidden if with_clubs else setup.family_groups
     points = setup.points
     return DutchOptions(
@@ -240,10 +246,6 @@ def _engine_pair(event: Event, setup: SwissSetup):
     """Call the Dutch engine. Same-club separation yields if it is what makes the round
     impossible (the statute: "never at the cost of a pairing"); the checker then reports the
     club pairs that meet."""
-    from pairings.dutch import pair_round
-    from pairings.swiss_state import DutchError
-    from pairings.swiss_state import NoValidPairing as EngineNoValidPairing
-
     attempts = [True, False] if setup.club_groups else [True]
     for with_clubs in attempts:
         try:

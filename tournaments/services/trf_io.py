@@ -46,7 +46,7 @@ from simple_history.utils import bulk_create_with_history
 
 from scoring import trf
 from scoring.points import MatchScoring
-from scoring.records import Bye, Colour, Outcome, Pairing, Tournament
+from scoring.records import Bye, Outcome, Pairing, Tournament
 from scoring.standings import standings as engine_standings
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.adapters import (
@@ -62,7 +62,6 @@ from tournaments.models import (
     Entry,
     Event,
     Format,
-    InitialColour,
     PairingMethod,
     Player,
     Round,
@@ -71,7 +70,7 @@ from tournaments.models import (
     Title,
 )
 from tournaments.services.events import event_create
-from tournaments.services.swiss import club_groups, family_groups
+from tournaments.services.swiss import club_groups, family_groups, initial_colour_of
 
 FORMAT_NAMES = {
     Format.SWISS: "Swiss system (FIDE Dutch)",
@@ -118,14 +117,6 @@ def _with_absences(tournament: Tournament, last_round: int) -> tuple[Pairing, ..
 def _forbidden_groups(record) -> list[tuple[int, ...]]:
     groups = set(club_groups(record)) | set(family_groups(record))
     return sorted(groups)
-
-
-def _initial_colour(event: Event) -> Colour | None:
-    if event.initial_colour in (InitialColour.WHITE, InitialColour.BLACK):
-        return Colour(event.initial_colour)
-    if event.initial_colour_drawn:
-        return Colour(event.initial_colour_drawn)
-    return None
 
 
 def _point_values(event: Event) -> dict[str, Fraction]:
@@ -180,7 +171,7 @@ def trf_export(event: Event, *, include_drafts: bool = False) -> str:
         tournament=Tournament(tournament.participants, pairings, tournament.rounds,
                               tournament.name),
         info=tuple((code, text) for code, text in info if text),
-        initial_colour=_initial_colour(event),
+        initial_colour=initial_colour_of(event, tournament),
         point_values=_point_values(event),
         totals=totals, ranks=ranks, other_lines=tuple(others))
     try:
@@ -211,7 +202,8 @@ def _lines(doc: trf.TrfDocument, code: str) -> list[str]:
 
 
 def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
-    """The statute fields a TRF file tells."""
+    """The statute fields a TRF file tells (TRF-16 extensions and their TRF-2026 equivalents:
+    ``XXR``/``142``, ``XXC``/``152``, ``BB?``/``162``, ``192``, ``202``, ``222``)."""
     info = dict(doc.info)
     values: dict = {"format": fmt}
     if info.get("022", "").strip():
@@ -220,19 +212,19 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
     if end:
         values["end_date"] = end
     if fmt == Format.SWISS:
-        values["rounds"] = doc.tournament.rounds or None
-    if doc.initial_colour is not None:
-        values["initial_colour"] = doc.initial_colour.value
-    points = {**_DEFAULT_POINTS, **doc.point_values}
+        values["rounds"] = trf.rounds_announced(doc) or None
+    colour = trf.colour_of_first_board(doc)
+    if colour is not None:
+        values["initial_colour"] = colour.value
+    points = {**_DEFAULT_POINTS, **trf.point_system(doc)}
     if (points["BBW"], points["BBD"], points["BBL"]) != tuple(_DEFAULT_POINTS.values()):
         values["scoring"] = ScoringSystem.CUSTOM
         values.update(points_win=_decimal(points["BBW"]), points_draw=_decimal(points["BBD"]),
                       points_loss=_decimal(points["BBL"]))
     bye = "points_bye" if fmt == Format.SWISS else "points_rest"  # appendix §5: the rest
     values[bye] = _decimal(points.get("BBU", points["BBW"]))
-    for system in _lines(doc, "192"):
-        if system.upper().endswith("_BAKU"):
-            values["acceleration"] = Acceleration.BAKU
+    if (trf.pairing_system(doc) or "").upper().endswith("_BAKU"):
+        values["acceleration"] = Acceleration.BAKU
     for order in _lines(doc, "202"):
         codes = []
         for code in (c.strip() for c in order.split(",")):
@@ -298,6 +290,8 @@ def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
         raise ServiceError(_("A TRF file can be imported as a Swiss or a round robin."))
     try:
         doc = trf.read(text)
+        statute = _statute(doc, format)
+        forbidden = trf.forbidden_groups(doc)
     except trf.TrfError as error:
         raise TrfImportError(error=_("This is not a valid TRF file: %(error)s") % {
             "error": str(error)}) from error
@@ -308,7 +302,7 @@ def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
     for number in (p.number for p in tournament.participants):
         if not 1 <= number <= 9999:
             raise TrfImportError(error=_("Start number %(n)s is out of range.") % {"n": number})
-    event = event_create(actor=actor, name=title, start_date=start, **_statute(doc, format))
+    event = event_create(actor=actor, name=title, start_date=start, **statute)
     last, by_round = _round_kinds(tournament)
     first_round: dict[int, int] = {}
     for p in tournament.pairings:
@@ -355,14 +349,9 @@ def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
                                     result=p.result.value if p.result else ""))
         bulk_create_with_history(boards, Board, default_user=actor,
                                  default_change_reason="imported from TRF")
-    groups = []
-    for line in _lines(doc, "XXP"):
-        try:
-            numbers = [int(w) for w in line.split()]
-        except ValueError:
-            raise TrfImportError(error=_("An XXP line lists something that is not a start "
-                                         "number: %(line)s") % {"line": line}) from None
-        groups.append(sorted(entries[n].pk for n in numbers if n in entries))
+    # XXP / 260: players kept apart (a 260 line's round range is not kept: every round).
+    groups = [sorted(entries[n].pk for n in group.players if n in entries)
+              for group in forbidden]
     event.numbers_method = "manual"
     event.forbidden_groups = [g for g in groups if len(g) > 1]
     event.save(update_fields=["numbers_method", "forbidden_groups", "updated_at"])
