@@ -12,11 +12,17 @@ from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
-from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
+from tournaments.services.entries import (
+    entry_register,
+    entry_register_team,
+    entry_withdraw,
+    numbers_draw,
+)
 from tournaments.services.events import event_create, event_set_visibility, role_assign
 from tournaments.services.results import result_record
 from tournaments.services.roundrobin import rr_schedule
 from tournaments.services.rounds import round_complete, round_publish
+from tournaments.services.swiss import bye_request, swiss_pair_next
 
 SEED = 2026
 FAMILY = ["Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Phan", "Vũ", "Võ", "Đặng", "Bùi",
@@ -127,7 +133,32 @@ def build_swiss(users, players) -> Event:
                    venue="Cung Văn hóa Hữu nghị, Hà Nội", organiser="Liên đoàn Cờ Hà Nội")
     for player in players[12:52]:
         entry_register(event=event, actor=users["btc"], player=player)
+    play_swiss(event, users, played=5)
     return event
+
+
+def play_swiss(event: Event, users, *, played: int) -> None:
+    """Pair and play ``played`` rounds (seeded results), with a half-point bye requested for
+    round 4 and a withdrawal after round 3 (Art. 21.5.2); then pair the next round and publish
+    it with half of its results in: a Swiss in progress."""
+    rng = random.Random(SEED + 2)
+    chief, arbiter = users["tongtrongtai"], users["trongtai"]
+    for number in range(1, played + 2):
+        if number == 4:
+            asker = event.entries.get(number=7)
+            bye_request(entry=asker, actor=users["btc"], round_number=4)
+            withdrawn = event.entries.get(number=23)
+            entry_withdraw(entry=withdrawn, actor=users["btc"], after_round=3)
+        round_ = swiss_pair_next(event=event, actor=chief, seed=SEED)
+        round_publish(round_=round_, actor=chief)
+        boards = list(round_.boards.filter(black__isnull=False).select_related("white", "black"))
+        if number > played:
+            boards = boards[: len(boards) // 2]
+        for board in boards:
+            result_record(board=board, result=_result(rng, board), actor=arbiter,
+                          expected_version=board.version)
+        if number <= played:
+            round_complete(round_=round_, actor=chief)
 
 
 def build_double_elimination(users, players) -> Event:

@@ -17,3 +17,19 @@ def test_demo_builds_the_four_events_and_is_idempotent():
     assert events["demo-loai-kep-2026"].entries.count() == 8
     assert events["demo-dong-doi-2026"].entries.count() == 8
     assert any("ễ" in p.full_name or "ư" in p.full_name for p in Player.objects.all())
+
+
+def test_demo_swiss_is_in_progress():
+    from tests.tournaments.swiss_helpers import assert_swiss_invariants
+    from tournaments.models import RoundStatus
+    from tournaments.selectors.swiss import round_warnings
+
+    call_command("demo", stdout=open("/dev/null", "w"))
+    event = Event.objects.get(slug="demo-thuy-si-2026")
+    rounds = list(event.rounds_set.order_by("number"))
+    assert [r.status for r in rounds] == [RoundStatus.COMPLETED] * 5 + [RoundStatus.PUBLISHED]
+    assert event.rounds == 9 and event.initial_colour_drawn in ("w", "b")
+    assert event.entries.filter(status="withdrawn", withdrawn_after_round=3).count() == 1
+    assert rounds[3].boards.filter(bye="H").count() == 1
+    assert all(round_warnings(r) == [] for r in rounds)
+    assert_swiss_invariants(event)
