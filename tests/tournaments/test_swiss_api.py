@@ -27,7 +27,7 @@ def test_dashboard_button_pairs_the_next_round(make_event, organiser, chief_arbi
     assert response.status_code == 302
     assert response["Location"] == f"/manage/{event.slug}/rounds/1/"
     page = client_for(chief_arbiter).get(response["Location"]).content.decode()
-    assert 'data-testid="no-warnings"' in page
+    assert 'data-testid="no-warnings"' in page and 'data-testid="initial-colour"' in page
     response = client_for(chief_arbiter).post(f"/manage/{event.slug}/draw/", follow=True)
     assert "Close round 1" in response.content.decode()
 
