@@ -129,3 +129,19 @@ def test_public_pages_of_a_swiss_in_progress(make_event, organiser, chief_arbite
     assert api_for().get(f"/api/events/{event.pk}/rounds/3/").status_code == 404
     standings = api_for().get(f"/api/events/{event.pk}/standings/?after_round=1").json()
     assert standings["after_round"] == 1 and len(standings["rows"]) == 21
+
+
+@override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
+def test_api_answers_202_while_a_worker_pairs(make_event, organiser, chief_arbiter,
+                                              monkeypatch):
+    event = swiss_event(make_event, organiser, 20)
+    running = PairingJob("job-2", "PENDING", "queued", False, False, None, "")
+    monkeypatch.setattr("tournaments.api.swiss.pairing_start", lambda ev, user: running)
+    response = api_for(chief_arbiter).post(f"/api/events/{event.pk}/rounds/")
+    assert response.status_code == 202
+    data = response.json()
+    assert data["job"] == "job-2" and not data["done"]
+    assert data["status_url"].endswith(f"/api/events/{event.pk}/pairing-jobs/job-2/")
+    monkeypatch.setattr("tournaments.views.swiss.pairing_start", lambda ev, user: running)
+    response = client_for(chief_arbiter).post(f"/manage/{event.slug}/draw/")
+    assert response["Location"] == f"/manage/{event.slug}/pairing/job-2/"
