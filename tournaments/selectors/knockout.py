@@ -67,6 +67,15 @@ class MatchView:
     loser_to: str | None
     is_bye: bool = False
 
+    @property
+    def sides(self) -> tuple[SideView, SideView]:
+        return self.home, self.away
+
+    @property
+    def anchor(self) -> str:
+        """The match's HTML id: "match-A1-2" for A1.2."""
+        return "match-" + self.code.replace(".", "-")
+
 
 @dataclass(frozen=True)
 class ByeView:
@@ -216,6 +225,8 @@ def _match_view(match: Match, ms: MatchState, board: Board | None, games: list[G
         score, note = _score(board, games, rules, ms.home == white.number)
     if ms.status == "void":
         note = _("not needed: the bracket A player won the final")
+    elif match.bracket == "D" and ms.status == "waiting":
+        note = _("played only if the bracket B player wins the final (appendix §3)")
     return MatchView(match.code, match.bracket, title, match.stage, home, away, ms.status,
                      board, lines, score, note, match.winner_to, match.loser_to)
 
@@ -287,13 +298,17 @@ def _sections(bracket: Bracket, matches: list[MatchView],
             if m.bracket == name:
                 cols.setdefault(int(m.code[1:].split(".")[0]), []).append(m)
         out = []
+        last = max(cols, default=0)
         for rnd, items in sorted(cols.items()):
             if rnd == 1 and name == "A" and byes:
                 items = _with_byes(bracket, items, byes)
-            if rnd == max(cols):
+            if rnd == last:
                 items = items + [m for m in matches if m.bracket in extra]
             head = next(m for m in items if isinstance(m, MatchView))
-            out.append(Column(head.title, head.stage, tuple(items)))
+            title = head.title
+            if bracket.double:  # the section names the bracket already
+                title = _("Final") if rnd == last else _("Round %(n)s") % {"n": rnd}
+            out.append(Column(title, head.stage, tuple(items)))
         return tuple(out)
 
     if not bracket.double:
@@ -302,7 +317,7 @@ def _sections(bracket: Bracket, matches: list[MatchView],
     return (
         Section("A", _("Bracket A (winners)"), columns("A")),
         Section("B", _("Bracket B (losers)"), columns("B")),
-        Section("F", _("Final"), (Column(_("Final"), final[0].stage, final),)),
+        Section("F", _("Final"), (Column(_("Final and deciding match"), final[0].stage, final),)),
     )
 
 
