@@ -3,6 +3,7 @@ several games with the statute's tie-break chain, walkovers after withdrawals, a
 corrections, placings."""
 
 import pytest
+from django.utils import translation
 
 from tests.conftest import PlayerFactory
 from tournaments.errors import ServiceError
@@ -331,3 +332,45 @@ def test_appendix_3_decider_when_the_bracket_b_player_wins_the_final(
     assert view.finished
     assert len(Board.objects.filter(round__event=event).exclude(match_code="")) == 2 * 4 - 2 + 1
     assert [(p.place, p.place_to) for p in view.placings] == [(1, 1), (2, 2), (3, 3), (4, 4)]
+
+
+def test_deciding_game_lost_by_both_waits_for_the_chief_arbiters_ruling(
+        make_event, organiser, chief_arbiter, arbiter):
+    event, _ = ko_event(make_event, organiser, 2, games_per_match=1,
+                        tiebreak_games=[["armageddon", 1]])
+    ko_start(event=event, actor=chief_arbiter)
+    publish_all(event, chief_arbiter)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    enter(board.games.get(number=1), "1/2-1/2", arbiter)
+    deciding = board.games.get(level=1)
+    assert deciding.kind == "armageddon"
+    enter(deciding, "0-0", arbiter)  # both lose (Art. 7.1 i): nothing decides
+    board.refresh_from_db()
+    assert board.result == ""
+    with translation.override("en"):
+        assert "chief arbiter" in event_bracket(event, staff=True).matches[0].note
+    result_record(board=board, result="+/-", actor=chief_arbiter,
+                  expected_version=board.version)
+    assert event_bracket(event, staff=False).champion.pk == board.white_id
+
+
+def test_statute_chain_without_a_deciding_level_ends_with_lots(make_event, organiser,
+                                                               chief_arbiter, arbiter):
+    from tournaments.knockout_adapter import minimatch_rules
+
+    event, _ = ko_event(make_event, organiser, 2, games_per_match=2,
+                        tiebreak_games=[["rapid", 2]])
+    assert [lv.kind for lv in minimatch_rules(event).levels] == ["regular", "rapid", "lots"]
+    ko_start(event=event, actor=chief_arbiter, seed=5)
+    publish_all(event, chief_arbiter)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    for _ in range(4):
+        enter(board.games.filter(result="").order_by("number").first(), "1/2-1/2", arbiter)
+    board.refresh_from_db()
+    assert board.result in ("1-0", "0-1")  # the recorded lot decided
+    with translation.override("en"):
+        assert event_bracket(event, staff=False).matches[0].note == "decided by lots"
+    event.tiebreak_games = [["armageddon", 1], ["rapid", 2]]
+    event.save()
+    with pytest.raises(ServiceError):
+        ko_start(event=event, actor=chief_arbiter)  # drawn already, and the chain is invalid
