@@ -9,6 +9,9 @@
   if (!table) return;
   const csrf = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const msg = (name) => table.dataset["msg" + name] || "";
+  const labels = {};
+  const anySelect = table.querySelector("select.result-select");
+  if (anySelect) for (const o of anySelect.options) labels[o.value] = o.value ? o.textContent.split(" ")[0] : "";
   const inputs = () => Array.from(table.querySelectorAll("input.result-input:not([disabled])"));
 
   function updateOpenCount() {
@@ -16,7 +19,7 @@
     for (const row of table.querySelectorAll("tr[data-board]")) {
       const input = row.querySelector("input.result-input");
       const match = row.querySelector("[data-match-result]");
-      const value = input ? input.value : (match && match.textContent.trim() !== "–" ? "x" : "");
+      const value = input ? input.dataset.code : (match && match.textContent.trim() !== "–" ? "x" : "");
       if (!value) open += 1;
       row.classList.toggle("pending", !value);
     }
@@ -28,7 +31,7 @@
     const all = inputs();
     const start = all.indexOf(input);
     for (let i = start + 1; i < all.length; i++) {
-      if (!all[i].value) { all[i].focus(); return; }
+      if (!all[i].dataset.code) { all[i].focus(); return; }
     }
     if (start + 1 < all.length) all[start + 1].focus();
   }
@@ -50,22 +53,20 @@
     const data = await response.json().catch(() => ({}));
     row.classList.remove("stale");
     if (response.ok) {
-      input.value = data.result;
+      input.dataset.code = data.result;
+      input.value = labels[data.result] || data.result;
       input.dataset.version = data.version;
       const select = row.querySelector("select.result-select");
       if (select) select.value = data.result;
       status.textContent = msg("Saved");
       updateOpenCount();
-      if (row.dataset.game) {
-        // The match's result may follow, and in a knockout tie-break games may appear.
-        const fresh = await refreshMatch(row);
-        if (fresh) return fresh.querySelector("input.result-input") || input;
-      }
-      return input;
+      // The match's result follows; in a knockout tie-break games may appear (or go).
+      if (row.dataset.game) await refreshMatch(row);
+      return true;
     }
     row.classList.add("stale");
     status.textContent = (response.status === 409 ? msg("Stale") : msg("Error")) + " " + (data.detail || response.status);
-    if (response.status === 409) await reloadRow(input);
+    if (response.status === 409) { await reloadRow(input); return true; }  // shows the stored one
     return false;
   }
 
@@ -74,7 +75,10 @@
     const page = await fetch(window.location.href, { credentials: "same-origin" });
     const html = new DOMParser().parseFromString(await page.text(), "text/html");
     const fresh = html.querySelector(`input.result-input[data-url="${input.dataset.url}"]`);
-    if (fresh) { input.value = fresh.value; input.dataset.version = fresh.dataset.version; }
+    if (fresh) {
+      input.value = fresh.value; input.dataset.code = fresh.dataset.code;
+      input.dataset.version = fresh.dataset.version;
+    }
     updateOpenCount();
   }
 
@@ -128,8 +132,12 @@
     else if (event.key === "Enter" || event.key === "ArrowDown") { event.preventDefault(); focusNext(input); return; }
     if (result === null) return;
     event.preventDefault();
-    const saved = await save(input, result);
-    if (saved && result) focusNext(saved);
+    // Show the result and move on at once, so a fast arbiter never types into the same box
+    // twice; the save finishes in the background and the row reports how it went.
+    const previous = input.value;
+    input.value = labels[result] || result;
+    if (result) focusNext(input);
+    if (!(await save(input, result))) input.value = previous;
   });
 
   table.addEventListener("change", async (event) => {

@@ -21,7 +21,7 @@ from tournaments.services.rounds import round_publish
 pytestmark = pytest.mark.django_db
 
 GAME_INPUT = re.compile(
-    r'<tr data-game="(\d+)".*?value="([^"]*)" data-version="(\d+)"\s+'
+    r'<tr data-game="(\d+)".*?data-code="([^"]*)" data-version="(\d+)"\s+'
     r'data-url="(/api/games/\d+/result/)"', re.S)
 
 
