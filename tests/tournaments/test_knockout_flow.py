@@ -374,3 +374,22 @@ def test_statute_chain_without_a_deciding_level_ends_with_lots(make_event, organ
     event.save()
     with pytest.raises(ServiceError):
         ko_start(event=event, actor=chief_arbiter)  # drawn already, and the chain is invalid
+
+
+def test_a_correction_that_reopens_a_match_reopens_its_closed_round(
+        make_event, organiser, chief_arbiter, arbiter):
+    event, _ = ko_event(make_event, organiser, 4, games_per_match=1)
+    ko_start(event=event, actor=chief_arbiter)
+    publish_all(event, chief_arbiter)
+    for board in open_boards(event):
+        play(board, board.white_id, arbiter)
+    first = event.rounds_set.get(number=1)
+    round_complete(round_=first, actor=chief_arbiter)
+    board = Board.objects.get(round=first, match_code="A1.1")
+    game = board.games.get(number=1)
+    game_result_record(game=game, result="1/2-1/2", actor=chief_arbiter,
+                       expected_version=game.version, reason="scoresheet says draw")
+    first.refresh_from_db()
+    assert first.status == RoundStatus.PUBLISHED
+    assert board.games.filter(level=1).count() == 2  # the statute's two more games
+    assert not Board.objects.filter(round__event=event, match_code="A2.1").exists()

@@ -334,6 +334,12 @@ def ko_board_changed(*, board: Board, actor, reason: str = "", by_game: bool = F
     games_changed = _decide_board(board, _rules(event), actor)
     if by_game or board.result != old or games_changed:
         _save_board(board, actor, reason)
+    round_ = board.round
+    if not board.result and round_.status == RoundStatus.COMPLETED:
+        # A correction reopened the match (or gave it tie-break games): the round reopens.
+        round_.status = RoundStatus.PUBLISHED
+        round_.completed_at = None
+        round_.save(update_fields=["status", "completed_at"])
     ko_advance(event=event, actor=actor)
     return board
 
