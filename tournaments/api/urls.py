@@ -1,2 +1,3 @@
+from django.urls import include, path
 
-urlpatterns: list = []
+urlpatterns: list = [path("", include("tournaments.api.excel"))]
