@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "tournaments.middleware.VietnameseByDefault",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -123,7 +124,6 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "static"
 MEDIA_ROOT = VAR_DIR / "media"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -142,6 +142,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cờ Tướng tournaments API",
@@ -152,6 +153,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "RoundStatusEnum": "tournaments.models.rounds.RoundStatus",
+        "EntryStatusEnum": "tournaments.models.entries.EntryStatus",
+        "PairingMethodEnum": "tournaments.models.rounds.PairingMethod",
+        "ScoringEnum": "tournaments.models.statute.ScoringSystem",
+    },
 }
 
 # Celery: without a broker, tasks run in-process (embedded defaults); with one, on workers.

@@ -8,7 +8,7 @@ Usually: ``CELERY_BROKER_URL`` (Redis) so exports and big pairings run on worker
 from django.core.exceptions import ImproperlyConfigured
 
 from config.settings import *  # noqa: F403
-from config.settings import env
+from config.settings import VAR_DIR, env
 
 SECRET_KEY = env.str("SECRET_KEY", default="")
 if len(SECRET_KEY) < 50:
@@ -26,6 +26,7 @@ SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 WHITENOISE_USE_FINDERS = False
+STATIC_ROOT = env.path("STATIC_ROOT", default=str(VAR_DIR / "static"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

@@ -1,1 +1,15 @@
-"""Scoring engine: points, standings, tie-breaks, crosstables. Pure Python, no Django."""
+"""Scoring engine: points, standings, tie-breaks, crosstables. Pure Python, no Django.
+
+Modules, each for what it holds:
+
+- ``records``: the event record (participants, pairings, results) — shared vocabulary;
+- ``trf``: FIDE TRF-16 reading and writing;
+- ``points``: scoring systems (Art. 21.1, 21.2, appendix §4) and the scoresheet;
+- ``formats``: round robin or Swiss, detected or given;
+- ``withdrawals``: Art. 21.5 as a transformation of the record;
+- ``tiebreaks``: the criteria, by FIDE C.07 code, in a registry;
+- ``standings``: ranking with explanations, and the law's named orders;
+- ``crosstable``: the score table's data;
+- ``teams``: line-ups and board results of team events;
+- ``cli`` / ``__main__``: ``python -m scoring standings FILE.trf --tiebreaks ...``.
+"""

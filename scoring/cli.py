@@ -6,6 +6,10 @@ asked for, named by its C.07 code, rows in start-number order. Named orders (``l
 is read from the file (every pair met equally often → round robin) unless forced. Point values
 come from the file's ``BBW BBD BBL BBZ BBF BBU`` lines when present; the C.07 edition from its
 start date (``042``) unless ``--edition`` is given.
+
+Values print exactly (``12.5``, ``0.75``). ``DE`` and ``H2H`` are computed inside the tied group
+where they applied and print ``-`` for a participant who was not tied there; ``LOT`` prints the
+position drawn (``--lots-seed``), or ``-`` when no lots were drawn.
 """
 
 from __future__ import annotations

@@ -232,9 +232,15 @@ def score_event(tournament: Tournament, system: System, *, after_round: int | No
     unit = unit_of(system)
     numbers = tuple(sorted(p.number for p in tournament.participants))
     grid: dict[int, dict[int, Entry]] = {n: {} for n in numbers}
+    fast = _single_game_table(system, unit) if isinstance(system, ScoringSystem) else None
     for pairing in tournament.pairings:
         if pairing.round > rounds:
             continue
+        if fast is not None and len(pairing.games) == 1 and pairing.second is not None:
+            result = pairing.games[0].result
+            if result is not None:
+                _fast_entries(grid, pairing, fast[result])
+                continue
         for number, entry in _pairing_entries(pairing, system, unit):
             if number in grid:
                 grid[number][pairing.round] = entry
@@ -256,6 +262,46 @@ def score_event(tournament: Tournament, system: System, *, after_round: int | No
         draw_value={k: int(v * unit) for k, v in draws.items()},
         ratings={p.number: p.rating for p in tournament.participants},
     )
+
+
+# (kind, points, win, won, black game, black win) for White and for Black, per result.
+_Side = tuple[Kind, int, bool, bool]
+
+
+def _single_game_table(system: ScoringSystem, unit: int) -> dict[Result, tuple[_Side, _Side]]:
+    """Art. 21.1 single games, precomputed per result in units (the common case, kept fast)."""
+    table = {}
+    for result in Result:
+        sides = []
+        for white in (True, False):
+            outcome = result.outcome_for(white)
+            if result is Result.CANCELLED:
+                kind = Kind.CANCELLED
+            elif result.played:
+                kind = Kind.GAME
+            else:
+                kind = Kind.FORFEIT_WIN if outcome is Outcome.FORFEIT_WIN else Kind.FORFEIT_LOSS
+            value = system.value(outcome)
+            win = kind is not Kind.CANCELLED and value == system.win
+            sides.append((kind, int(value * unit), win, outcome is Outcome.WIN))
+        table[result] = (sides[0], sides[1])
+    return table
+
+
+def _fast_entries(grid: dict[int, dict[int, Entry]], pairing: Pairing,
+                  sides: tuple[_Side, _Side]) -> None:
+    assert pairing.second is not None
+    white_first = pairing.games[0].white_first
+    white, black = (pairing.first, pairing.second) if white_first else (pairing.second,
+                                                                         pairing.first)
+    rnd = pairing.round
+    kind, pts, win, won = sides[0]
+    if white in grid:
+        grid[white][rnd] = Entry(rnd, kind, black, pts, pts, win, won)
+    kind, pts, win, won = sides[1]
+    if black in grid:
+        grid[black][rnd] = Entry(rnd, kind, white, pts, pts, win, won,
+                                 1 if kind is Kind.GAME else 0, 1 if won else 0)
 
 
 def _pairing_entries(pairing: Pairing, system: System, unit: int) -> list[tuple[int, Entry]]:

@@ -241,6 +241,16 @@ class _Part:
 
 
 def _parts(ctx: Context, spec: Spec, number: int, *, sb: bool) -> list[_Part]:
+    """Cached :func:`_rounds_parts` (the cut variants of BH and SB share them)."""
+    cache_key = ("parts", ctx.score(spec), sb)
+    cached = ctx.cache.get(cache_key)
+    if cached is None:
+        cached = ctx.cache[cache_key] = {
+            n: _rounds_parts(ctx, spec, n, sb=sb) for n in ctx.sheet.numbers}
+    return cached[number]  # type: ignore[index]
+
+
+def _rounds_parts(ctx: Context, spec: Spec, number: int, *, sb: bool) -> list[_Part]:
     """The rounds that make a participant's Buchholz (``sb=False``) or Sonneborn–Berger.
 
     Round robin: games and forfeits against the scheduled opponent, with the opponent's score.

@@ -318,3 +318,111 @@ def _player_line(doc: TrfDocument, p: Participant, blocks: dict[int, RoundEntry]
         e = blocks.get(rnd)
         parts.append("          " if e is None else f"  {e.opponent:04d} {e.colour} {e.code}")
     return (head + "".join(parts)).rstrip()
+
+
+# --- extension lines read by pairing programs -------------------------------------------------
+#
+# These lines stay in ``other_lines`` exactly as written (so reading and writing a file loses
+# nothing); the functions below interpret them on demand.
+#
+# - ``XXP a b ...``: players who must not meet (bbpPairings); TRF-2026 ``260 rrr RRR aaaa ...``
+#   does the same for rounds rrr..RRR;
+# - ``XXA nnnn pppp pppp ...``: virtual points (acceleration) of player nnnn for rounds 1, 2, ...;
+#   TRF-2026 ``250  ggg.g rrr RRR aaaa bbbb``: ggg.g points in rounds rrr..RRR for players
+#   aaaa..bbbb;
+# - ``152 W|B``: initial colour (TRF-2026), like ``XXC white1|black1``;
+# - ``142 n``: rounds announced (TRF-2026), like ``XXR``;
+# - ``162 W pp.p D pp.p ...``: point system (TRF-2026), like the ``BB?`` lines;
+# - ``192 FIDE_DUTCH_2025[_BAKU]``: pairing system, with Baku acceleration or not.
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenGroup:
+    """Players who must not meet one another, in rounds ``first..last`` (None: every round)."""
+
+    players: tuple[int, ...]
+    first: int = 1
+    last: int | None = None
+
+
+def _lines(doc: TrfDocument, code: str) -> list[str]:
+    return [line for line in doc.other_lines if line[:3] == code]
+
+
+def forbidden_groups(doc: TrfDocument) -> list[ForbiddenGroup]:
+    """``XXP`` and ``260`` lines."""
+    out = []
+    for line in _lines(doc, "XXP"):
+        words = line[3:].split()
+        out.append(ForbiddenGroup(tuple(_read_int(w, 0, "XXP player") for w in words)))
+    for line in _lines(doc, "260"):
+        first = _read_int(line[4:7], 0, "260 first round")
+        last = _read_int(line[8:11], 0, "260 last round")
+        players = tuple(_read_int(line[i:i + 4], 0, "260 player")
+                        for i in range(12, len(line.rstrip()), 5))
+        out.append(ForbiddenGroup(players, first, last))
+    return out
+
+
+def accelerations(doc: TrfDocument) -> dict[int, dict[int, Fraction]]:
+    """Virtual points per player and round, from ``XXA`` and ``250`` lines."""
+    out: dict[int, dict[int, Fraction]] = {}
+    for line in _lines(doc, "XXA"):
+        number = _read_int(line[4:8], 0, "XXA player")
+        row = out.setdefault(number, {})
+        for rnd, start in enumerate(range(9, len(line.rstrip()), 5), start=1):
+            text = line[start:start + 4].strip()
+            row[rnd] = _read_fraction(text, 0, "XXA") if text else Fraction(0)
+    for line in _lines(doc, "250"):
+        points = _read_fraction(line[9:13], 0, "250 points")
+        first, last = _read_int(line[14:17], 0, "250 round"), _read_int(line[18:21], 0, "250")
+        lo, hi = _read_int(line[22:26], 0, "250 player"), _read_int(line[27:31], 0, "250")
+        for number in range(lo, hi + 1):
+            row = out.setdefault(number, {})
+            for rnd in range(first, last + 1):
+                row[rnd] = points
+    return out
+
+
+def colour_of_first_board(doc: TrfDocument) -> Colour | None:
+    """``XXC`` or ``152``: the colour drawn for the top player in round 1."""
+    if doc.initial_colour is not None:
+        return doc.initial_colour
+    for line in _lines(doc, "152"):
+        code = line[4:5]
+        if code in ("W", "B"):
+            return Colour.WHITE if code == "W" else Colour.BLACK
+        raise TrfError(f"line {line!r}: 152 needs W or B")
+    return None
+
+
+def rounds_announced(doc: TrfDocument) -> int:
+    """``XXR`` (already in ``tournament.rounds``) or ``142``."""
+    for line in _lines(doc, "142"):
+        return max(doc.tournament.rounds, _read_int(line[3:], 0, "142"))
+    return doc.tournament.rounds
+
+
+_POINT_SYSTEM_CODES = {"W": "BBW", "D": "BBD", "L": "BBL", "Z": "BBZ", "P": "BBU"}
+
+
+def point_system(doc: TrfDocument) -> dict[str, Fraction]:
+    """Points per outcome by ``BB?`` code, from ``BB?`` lines and the ``162`` line."""
+    out = dict(doc.point_values)
+    for line in _lines(doc, "162"):
+        for start in range(5, len(line.rstrip()), 9):
+            code = line[start]
+            value = _read_fraction(line[start + 1:start + 5], 0, "162")
+            if code not in _POINT_SYSTEM_CODES:
+                raise TrfError(f"162 line: result code {code!r} is not supported")
+            out[_POINT_SYSTEM_CODES[code]] = value
+            if code == "Z":
+                out["BBF"] = value
+    return out
+
+
+def pairing_system(doc: TrfDocument) -> str | None:
+    """The ``192`` line's system name, e.g. ``FIDE_DUTCH_2025`` or ``FIDE_DUTCH_2025_BAKU``."""
+    for line in _lines(doc, "192"):
+        return line[4:].strip()
+    return None

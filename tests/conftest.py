@@ -14,10 +14,9 @@ from tournaments.services.events import event_create, role_assign
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
-        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", "pw-for-tests-1")
+    password = factory.django.Password("pw-for-tests-1")
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

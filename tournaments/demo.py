@@ -14,6 +14,9 @@ from django.db import transaction
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_create, event_set_visibility, role_assign
+from tournaments.services.results import result_record
+from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.rounds import round_complete, round_publish
 
 SEED = 2026
 FAMILY = ["Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Phan", "Vũ", "Võ", "Đặng", "Bùi",
@@ -92,7 +95,30 @@ def build_round_robin(users, players) -> Event:
     for player in players[:12]:
         entry_register(event=event, actor=users["btc"], player=player)
     numbers_draw(event=event, actor=users["btc"], method="lots", seed=SEED)
+    rounds = rr_schedule(event=event, actor=users["tongtrongtai"])
+    rng = random.Random(SEED + 1)
+    # Seven rounds played and closed, round 8 published with half of its results in.
+    for round_ in rounds[:8]:
+        round_publish(round_=round_, actor=users["tongtrongtai"])
+        boards = list(round_.boards.filter(black__isnull=False).select_related("white", "black"))
+        if round_.number == 8:
+            boards = boards[: len(boards) // 2]
+        for board in boards:
+            result_record(board=board, result=_result(rng, board), actor=users["trongtai"],
+                          expected_version=board.version)
+        if round_.number < 8:
+            round_complete(round_=round_, actor=users["tongtrongtai"])
     return event
+
+
+def _result(rng: random.Random, board) -> str:
+    """Stronger players win more often; about a third of the games are drawn."""
+    white, black = board.white.rating or 1800, board.black.rating or 1800
+    expected = 1 / (1 + 10 ** ((black - white) / 400))
+    roll = rng.random()
+    if roll < 0.3:
+        return "1/2-1/2"
+    return "1-0" if rng.random() < expected else "0-1"
 
 
 def build_swiss(users, players) -> Event:

@@ -20,12 +20,14 @@ from tests.scoring.builders import B, D, bye, event, game, match_by_first
 
 
 def test_art_21_1_default_values_and_configurable_systems():
-    assert [LAW_GAME.value(o) for o in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)] == [1, Fraction(1, 2), 0]
+    wdl = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+    assert [LAW_GAME.value(o) for o in wdl] == [1, Fraction(1, 2), 0]
     assert LAW_GAME.value(Outcome.FORFEIT_WIN) == 1 and LAW_GAME.value(Outcome.FORFEIT_LOSS) == 0
     assert LAW_GAME.value(Outcome.PAIRING_BYE) == 1  # PAB = a win unless the statute says otherwise
     assert LAW_GAME.value(Outcome.HALF_BYE) == Fraction(1, 2)
     assert LAW_GAME.value(Outcome.ZERO_BYE) == 0 and LAW_GAME.value(Outcome.CANCELLED) == 0
-    assert THREE_ONE_ZERO.value(Outcome.DRAW) == 1 and THREE_ONE_ZERO.value(Outcome.PAIRING_BYE) == 3
+    assert THREE_ONE_ZERO.value(Outcome.DRAW) == 1
+    assert THREE_ONE_ZERO.value(Outcome.PAIRING_BYE) == 3
     statute = ScoringSystem(pairing_bye=Fraction(1, 2))
     assert statute.value(Outcome.PAIRING_BYE) == Fraction(1, 2)
 

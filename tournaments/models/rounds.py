@@ -85,9 +85,11 @@ class Board(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField(_("board"))
-    white = models.ForeignKey(Entry, on_delete=models.PROTECT, null=True, blank=True,
+    # RESTRICT: an entry cannot go while it is paired, but deleting a whole event (which
+    # deletes its boards too) can.
+    white = models.ForeignKey(Entry, on_delete=models.RESTRICT, null=True, blank=True,
                               related_name="+")
-    black = models.ForeignKey(Entry, on_delete=models.PROTECT, null=True, blank=True,
+    black = models.ForeignKey(Entry, on_delete=models.RESTRICT, null=True, blank=True,
                               related_name="+")
     bye = models.CharField(_("bye"), max_length=1, choices=ByeKind.choices, blank=True)
     result = models.CharField(_("result"), max_length=7, choices=ResultCode.choices, blank=True)

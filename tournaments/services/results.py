@@ -2,11 +2,15 @@
 (django-simple-history on Board and Game), and a second arbiter never silently overwrites the
 first: a result is written only over the version the arbiter saw (optimistic locking)."""
 
+from fractions import Fraction
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.points import LAW_GAME
+from scoring.records import Result
 from tournaments.errors import ServiceError, StaleResult
-from tournaments.models import Board, ResultCode, RoundStatus
+from tournaments.models import Board, Game, ResultCode, RoundStatus
 from tournaments.services._access import require
 
 
@@ -37,11 +41,11 @@ def result_record(
     _check_board_open(board, actor, reason)
     if board.is_bye:
         raise ServiceError(_("Board %(n)s is a bye: it has no result to enter."), n=board.number)
-    if board.games.exists():
-        raise ServiceError(_("Board %(n)s is a match: enter the result of each game."),
-                           n=board.number)
     if result and result not in ResultCode.values:
         raise ServiceError(_("Unknown result %(result)s."), result=result)
+    if board.games.exists() and not _whole_match_ruling(board, result):
+        raise ServiceError(_("Board %(n)s is a match: enter the result of each game "
+                             "(a whole match can only be ruled a forfeit)."), n=board.number)
     if board.version != expected_version:
         raise StaleResult(current=board.get_result_display() or _("no result"))
     if board.result == result:
@@ -56,3 +60,64 @@ def result_record(
         board.round.completed_at = None
         board.round.save(update_fields=["status", "completed_at"])
     return board
+
+
+MATCH_RULINGS = frozenset({ResultCode.WHITE_WINS_FORFEIT, ResultCode.BLACK_WINS_FORFEIT,
+                           ResultCode.DOUBLE_FORFEIT, ResultCode.CANCELLED})
+
+
+def _whole_match_ruling(board: Board, result: str) -> bool:
+    """An absent side forfeits the whole match (Art. 21.2: the present player gets 1 match point
+    and 4 game points); allowed only while no game of the match has a result."""
+    if result and result not in MATCH_RULINGS:
+        return False
+    return not board.games.exclude(result="").exists()
+
+
+def match_result(games: list[Game]) -> str:
+    """The match's result from its games' points (Art. 21.2; appendix §4 for teams): the side
+    with more game points wins; blank until every game of the match has a result."""
+    if not games or any(not g.result for g in games):
+        return ""
+    first = second = Fraction(0)
+    for g in games:
+        result = Result(g.result)
+        first += LAW_GAME.value(result.outcome_for(white=g.white_first))
+        second += LAW_GAME.value(result.outcome_for(white=not g.white_first))
+    if all(not Result(g.result).played for g in games) and first != second:
+        return ResultCode.WHITE_WINS_FORFEIT if first > second else ResultCode.BLACK_WINS_FORFEIT
+    if first > second:
+        return ResultCode.WHITE_WINS
+    return ResultCode.BLACK_WINS if second > first else ResultCode.DRAW
+
+
+@transaction.atomic
+def game_result_record(
+    *, game: Game, result: str, actor, expected_version: int, reason: str = ""
+) -> Game:
+    """Record one game of a match; the board's result follows from its games (``match_result``).
+
+    The board's version moves too, so a page showing the board learns of the change.
+    """
+    game = Game.objects.select_for_update(of=("self",)).select_related("board__round__event") \
+        .get(pk=game.pk)
+    board = game.board
+    _check_board_open(board, actor, reason)
+    if result and result not in ResultCode.values:
+        raise ServiceError(_("Unknown result %(result)s."), result=result)
+    if game.version != expected_version:
+        raise StaleResult(current=game.get_result_display() or _("no result"))
+    if game.result == result:
+        return game
+    game.result = result
+    game.version += 1
+    game._change_reason = reason
+    game._history_user = actor
+    game.save(update_fields=["result", "version"])
+    games = list(board.games.filter(level=0).order_by("number"))
+    board.result = match_result(games)
+    board.version += 1
+    board._change_reason = reason
+    board._history_user = actor
+    board.save(update_fields=["result", "version"])
+    return game

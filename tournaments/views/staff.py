@@ -1,9 +1,59 @@
-"""Pages for the people who run events: organisers and arbiters (login required)."""
+"""Pages for the people who run events: organisers and arbiters (login required).
 
+Views stay thin: they check who may see the page, validate the form and call a service. A
+refused action (``ServiceError``) becomes a message in the user's language and changes nothing.
+"""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from tournaments.errors import ServiceError
+from tournaments.forms import (
+    NumbersForm,
+    QuickPlayerForm,
+    RoleForm,
+    StatuteForm,
+    WithdrawForm,
+    swiss_rounds_guidance,
+)
+from tournaments.models import Entry, Event, EventRole, Player, ResultCode, Round
 from tournaments.selectors.events import events_run_by
+from tournaments.selectors.players import player_search
+from tournaments.selectors.rounds import round_boards, visible_rounds
+from tournaments.services import entries as entry_services
+from tournaments.services import events as event_services
+from tournaments.services import rounds as round_services
+from tournaments.services.draw import draw_next
+
+
+def _event_for(request, slug, perm="tournaments.enter_result") -> Event:
+    event = get_object_or_404(Event, slug=slug)
+    if not request.user.has_perm(perm, event):
+        raise PermissionDenied(_("Only this event's organisers and arbiters can open this "
+                                 "page."))
+    return event
+
+
+def _perms(user, event) -> dict[str, bool]:
+    return {name: user.has_perm(f"tournaments.{name}", event)
+            for name in ("change_event", "pair_round", "enter_result", "correct_result")}
+
+
+def _run(request, action, success: str):
+    """Call a service; report its refusal as a message."""
+    try:
+        result = action()
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return None
+    messages.success(request, success)
+    return result
 
 
 @login_required
@@ -12,3 +62,238 @@ def my_events(request):
     can_create = request.user.has_perm("tournaments.add_event")
     return render(request, "tournaments/my_events.html",
                   {"events": events, "can_create": can_create})
+
+
+@login_required
+def event_create(request):
+    if not request.user.has_perm("tournaments.add_event"):
+        raise PermissionDenied(_("Only organisers can create events."))
+    form = StatuteForm(request.POST or None, initial={"format": "swiss"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = event_services.event_create(actor=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Event created. Now register the entries."))
+            return redirect("tournaments:manage_entries", slug=event.slug)
+    return render(request, "tournaments/staff/statute.html", {"form": form, "creating": True})
+
+
+@login_required
+def manage_event(request, slug):
+    event = _event_for(request, slug)
+    rounds = visible_rounds(event, staff=True)
+    entry_count = event.entries.count()
+    return render(request, "tournaments/staff/dashboard.html", {
+        "event": event, "rounds": rounds, "entry_count": entry_count,
+        "perms": _perms(request.user, event),
+        "numbered": entry_count and not event.entries.filter(number__isnull=True).exists(),
+        "guidance": swiss_rounds_guidance(entry_count) if event.is_swiss else "",
+    })
+
+
+@login_required
+def statute_edit(request, slug):
+    event = _event_for(request, slug, "tournaments.change_event")
+    form = StatuteForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        event.refresh_from_db()  # the form wrote into the instance; the service decides
+        try:
+            event_services.event_update(event=event, actor=request.user, **form.cleaned_data)
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Statute saved."))
+            return redirect("tournaments:manage_event", slug=slug)
+    return render(request, "tournaments/staff/statute.html",
+                  {"form": form, "event": event, "creating": False,
+                   "perms": _perms(request.user, event),
+                   "guidance": swiss_rounds_guidance(event.entries.count())})
+
+
+@login_required
+@require_POST
+def event_visibility(request, slug):
+    event = _event_for(request, slug, "tournaments.change_event")
+    public = request.POST.get("public") == "1"
+    event_services.event_set_visibility(event=event, actor=request.user, public=public)
+    messages.success(request, _("The event is public.") if public else
+                     _("The event is a draft again: only its staff can see it."))
+    return redirect("tournaments:manage_event", slug=slug)
+
+
+@login_required
+def manage_entries(request, slug):
+    event = _event_for(request, slug)
+    entries = event.entries.select_related("player", "team").order_by("number", "pk")
+    return render(request, "tournaments/staff/entries.html", {
+        "event": event, "entries": entries, "perms": _perms(request.user, event),
+        "quick_form": QuickPlayerForm(), "numbers_form": NumbersForm(),
+        "withdraw_form": WithdrawForm(),
+    })
+
+
+@login_required
+def player_lookup(request, slug):
+    """Search the register as you type (htmx), diacritics ignored."""
+    event = _event_for(request, slug, "tournaments.change_event")
+    query = request.GET.get("q", "").strip()
+    registered = set(event.entries.values_list("player_id", flat=True))
+    players = player_search(query) if len(query) >= 2 else []
+    return render(request, "tournaments/staff/_player_results.html",
+                  {"event": event, "players": players, "registered": registered,
+                   "query": query})
+
+
+@login_required
+@require_POST
+def entry_add(request, slug):
+    event = _event_for(request, slug, "tournaments.change_event")
+    player = get_object_or_404(Player, pk=request.POST.get("player"))
+    _run(request, lambda: entry_services.entry_register(event=event, actor=request.user,
+                                                        player=player),
+         _("%(name)s registered.") % {"name": player.full_name})
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
+@require_POST
+def entry_quick_add(request, slug):
+    """A new player for the register, registered in the event at once (all or nothing)."""
+    event = _event_for(request, slug, "tournaments.change_event")
+    form = QuickPlayerForm(request.POST)
+    if not form.is_valid():
+        entries = event.entries.select_related("player", "team").order_by("number", "pk")
+        return render(request, "tournaments/staff/entries.html", {
+            "event": event, "entries": entries, "perms": _perms(request.user, event),
+            "quick_form": form, "numbers_form": NumbersForm(), "withdraw_form": WithdrawForm(),
+        }, status=400)
+
+    def add():
+        with transaction.atomic():
+            player = form.save()
+            return entry_services.entry_register(event=event, actor=request.user, player=player)
+
+    _run(request, add, _("%(name)s added to the register and the event.")
+         % {"name": form.cleaned_data["full_name"]})
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
+@require_POST
+def entry_withdraw(request, slug, entry_id):
+    event = _event_for(request, slug, "tournaments.change_event")
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    form = WithdrawForm(request.POST)
+    if form.is_valid():
+        _run(request, lambda: entry_services.entry_withdraw(
+            entry=entry, actor=request.user, after_round=form.cleaned_data["after_round"]),
+            _("%(name)s withdrawn.") % {"name": entry.name})
+    else:
+        messages.error(request, _("Give the round after which the entry withdrew."))
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
+@require_POST
+def entry_remove(request, slug, entry_id):
+    event = _event_for(request, slug, "tournaments.change_event")
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    _run(request, lambda: entry_services.entry_remove(entry=entry, actor=request.user),
+         _("%(name)s removed.") % {"name": entry.name})
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
+@require_POST
+def numbers_draw(request, slug):
+    event = _event_for(request, slug, "tournaments.change_event")
+    form = NumbersForm(request.POST)
+    if form.is_valid():
+        _run(request, lambda: entry_services.numbers_draw(
+            event=event, actor=request.user, method=form.cleaned_data["method"]),
+            _("Table numbers drawn."))
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
+def manage_roles(request, slug):
+    event = _event_for(request, slug, "tournaments.change_event")
+    form = RoleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        if user is None:
+            form.add_error("username", _("No account with this username."))
+        else:
+            _run(request, lambda: event_services.role_assign(
+                event=event, actor=request.user, user=user, role=form.cleaned_data["role"]),
+                _("Role given."))
+            return redirect("tournaments:manage_roles", slug=slug)
+    roles = EventRole.objects.filter(event=event).select_related("user").order_by("role")
+    return render(request, "tournaments/staff/roles.html",
+                  {"event": event, "roles": roles, "form": form,
+                   "perms": _perms(request.user, event)})
+
+
+@login_required
+@require_POST
+def role_remove(request, slug, role_id):
+    event = _event_for(request, slug, "tournaments.change_event")
+    role = get_object_or_404(EventRole, pk=role_id, event=event)
+    _run(request, lambda: event_services.role_remove(event=event, actor=request.user,
+                                                     user=role.user, role=role.role),
+         _("Role removed."))
+    return redirect("tournaments:manage_roles", slug=slug)
+
+
+@login_required
+@require_POST
+def draw(request, slug):
+    event = _event_for(request, slug, "tournaments.pair_round")
+    rounds = _run(request, lambda: draw_next(event=event, actor=request.user),
+                  _("Drawn. Review the pairings, then publish."))
+    if rounds:
+        return redirect("tournaments:manage_round", slug=slug, number=rounds[0].number)
+    return redirect("tournaments:manage_event", slug=slug)
+
+
+def _round(event, number) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+@login_required
+def manage_round(request, slug, number):
+    """The arbiter's page of a round: review the draw, publish it, enter results from the
+    keyboard, close the round."""
+    event = _event_for(request, slug)
+    round_ = _round(event, number)
+    rounds = visible_rounds(event, staff=True)
+    round_ = next(r for r in rounds if r.pk == round_.pk)
+    return render(request, "tournaments/staff/round.html", {
+        "event": event, "round": round_, "rounds": rounds, "boards": round_boards(round_),
+        "perms": _perms(request.user, event), "result_choices": ResultCode.choices,
+    })
+
+
+@login_required
+@require_POST
+def round_action(request, slug, number, action):
+    event = _event_for(request, slug, "tournaments.pair_round")
+    round_ = _round(event, number)
+    actions = {
+        "publish": (round_services.round_publish, _("Round %(n)s published.")),
+        "complete": (round_services.round_complete, _("Round %(n)s closed.")),
+        "delete": (round_services.round_delete, _("Round %(n)s deleted.")),
+    }
+    if action not in actions:
+        raise PermissionDenied
+    service, text = actions[action]
+    done = _run(request, lambda: service(round_=round_, actor=request.user) or True,
+                text % {"n": number})
+    if action == "delete" and done:
+        return redirect("tournaments:manage_event", slug=slug)
+    if action == "publish" and done and request.POST.get("all"):
+        for later in event.rounds_set.filter(number__gt=number, status="draft").order_by("number"):
+            round_services.round_publish(round_=later, actor=request.user)
+    return redirect("tournaments:manage_round", slug=slug, number=number)

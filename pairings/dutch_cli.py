@@ -1,0 +1,150 @@
+"""``python -m pairings dutch FILE.trf -p [OUT]`` / ``-c``: the Dutch engine on a TRF-16 file.
+
+``-p`` pairs the next round and writes, like bbpPairings, the number of pairs (the bye counts as
+one) on the first line, then ``white black`` per board by pairing number, ``id 0`` for the
+pairing-allocated bye. Byes already written in the file for that round (``H``, ``F``, ``Z``) are
+absences. ``-c`` re-pairs every round from the results before it and reports each round whose
+pairing differs from what the rules give (exit code 1 if any).
+
+Read: player lines, ``XXR``/``142`` rounds, ``XXC``/``152`` initial colour (else inferred from
+round 1, as bbpPairings does), ``BB?``/``162`` points, ``XXP``/``260`` forbidden pairs,
+``XXA``/``250`` virtual points, ``192 FIDE_DUTCH_2025_BAKU`` Baku acceleration.
+Bad input: a message on stderr and exit code 2; no valid pairing: exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from pairings.dutch import DutchOptions, RoundPairing, pair_round
+from pairings.swiss_state import DutchError, ForbiddenPairs, NoValidPairing, PointValues
+from scoring import trf
+from scoring.records import Bye, Colour, Tournament
+
+
+@dataclass(frozen=True)
+class TrfEvent:
+    """A TRF file as the Dutch engine needs it."""
+
+    tournament: Tournament
+    options: DutchOptions
+    next_round: int
+
+
+def load(text: str, *, need_colour: bool = True) -> TrfEvent:
+    doc = trf.read(text)
+    tournament = doc.tournament
+    points = trf.point_system(doc)
+    default = PointValues()
+    values = PointValues(
+        win=points.get("BBW", default.win), draw=points.get("BBD", default.draw),
+        loss=points.get("BBL", default.loss),
+        forfeit_loss=points.get("BBF", default.forfeit_loss),
+        zero_bye=points.get("BBZ", default.zero_bye), pab=points.get("BBU"))
+    manual = trf.accelerations(doc)
+    system = trf.pairing_system(doc) or ""
+    acceleration = manual or ("baku" if system.endswith("_BAKU") else None)
+    colour = trf.colour_of_first_board(doc) or infer_initial_colour(tournament)
+    if colour is None and need_colour:
+        raise DutchError("Please configure the initial piece colours (XXC white1|black1).")
+    forbidden = tuple(ForbiddenPairs(g.players, g.first, g.last)
+                      for g in trf.forbidden_groups(doc))
+    options = DutchOptions(initial_colour=colour or Colour.WHITE, points=values,
+                           acceleration=acceleration, forbidden_pairs=forbidden,
+                           total_rounds=trf.rounds_announced(doc) or None)
+    return TrfEvent(tournament, options, next_round(tournament))
+
+
+def next_round(tournament: Tournament) -> int:
+    """The round to pair: after the last round with a game or a pairing-allocated bye. If every
+    player already has an entry for that round (all absent), the one after (bbpPairings)."""
+    paired = max((p.round for p in tournament.pairings
+                  if not p.is_bye or p.bye is Bye.PAIRING_ALLOCATED), default=0)
+    entries = {p.first for p in tournament.pairings_of_round(paired + 1)}
+    if entries and entries >= {p.number for p in tournament.participants}:
+        return paired + 2
+    return paired + 1
+
+
+def infer_initial_colour(tournament: Tournament) -> Colour | None:
+    """bbpPairings' ``inferFirstColor``: the colour of the top player in the first round in
+    which colours were given, turned over when an odd number of players rank above him."""
+    coloured = [p for p in tournament.pairings if p.white is not None]
+    if not coloured:
+        return None
+    first = min(p.round for p in coloured)
+    colours = {}
+    for p in tournament.pairings_of_round(first):
+        if p.white is not None and p.black is not None:
+            colours[p.white], colours[p.black] = Colour.WHITE, Colour.BLACK
+    took_part = {p.first for p in tournament.pairings if p.round <= first and
+                 (not p.is_bye or p.bye is Bye.PAIRING_ALLOCATED)}
+    took_part |= {p.second for p in tournament.pairings if p.round <= first and p.second}
+    count = 0
+    for number in sorted(took_part):
+        colour = colours.get(number)
+        if colour is not None:
+            return colour if count % 2 == 0 else colour.opposite
+        count += 1
+    return None
+
+
+def format_pairing(pairing: RoundPairing) -> str:
+    lines = [str(len(pairing.boards) + (pairing.bye is not None))]
+    lines += [f"{w} {b}" for w, b in pairing.boards]
+    if pairing.bye is not None:
+        lines.append(f"{pairing.bye} 0")
+    return "\n".join(lines) + "\n"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m pairings dutch",
+        description="FIDE Dutch system (C.04.3, 2025 rules) on a TRF-16 file.")
+    parser.add_argument("file", type=Path)
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("-p", nargs="?", const="-", metavar="OUT",
+                      help="pair the next round; write to OUT (default stdout)")
+    mode.add_argument("-c", action="store_true", help="check the pairings of every round")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    try:
+        text = args.file.read_text(encoding="utf-8")
+        event = load(text)
+        if args.c:
+            return _check(event, args.file.stem)
+        pairing = pair_round(event.tournament, event.next_round, event.options)
+    except NoValidPairing as error:
+        print(f"dutch: {args.file}: no valid pairing exists: {error}", file=sys.stderr)
+        return 1
+    except (OSError, UnicodeDecodeError, trf.TrfError, DutchError) as error:
+        print(f"dutch: {args.file}: {error}", file=sys.stderr)
+        return 2
+    output = format_pairing(pairing)
+    if args.p == "-":
+        sys.stdout.write(output)
+    else:
+        Path(args.p).write_text(output, encoding="utf-8")
+    return 0
+
+
+def _check(event: TrfEvent, name: str) -> int:
+    from pairings.checker import check_tournament
+
+    reports = check_tournament(event.tournament, event.options)
+    differs = 0
+    for report in reports:
+        print(f"{name}: Round #{report.round}")
+        for message in report.messages:
+            print(f"  {message.text}")
+        differs += bool(report.messages)
+    return 1 if differs else 0

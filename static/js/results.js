@@ -1,0 +1,109 @@
+// Results entry from the keyboard (arbiter's round page).
+// Keys: 1 = White wins, = (or 5) = draw, 0 = Black wins, + = Black forfeits, - = White forfeits,
+// Backspace/Delete clears. Each result is saved at once through the API with the version the page
+// showed; if another arbiter changed the board meanwhile the API answers 409, nothing is
+// overwritten, and the row shows the current result.
+(function () {
+  const KEYS = { "1": "1-0", "=": "1/2-1/2", "5": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+" };
+  const table = document.getElementById("results");
+  if (!table) return;
+  const csrf = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+  const msg = (name) => table.dataset["msg" + name] || "";
+  const inputs = () => Array.from(table.querySelectorAll("input.result-input:not([disabled])"));
+
+  function updateOpenCount() {
+    let open = 0;
+    for (const row of table.querySelectorAll("tr[data-board]")) {
+      const input = row.querySelector("input.result-input");
+      const match = row.querySelector("[data-match-result]");
+      const value = input ? input.value : (match && match.textContent.trim() !== "–" ? "x" : "");
+      if (!value) open += 1;
+      row.classList.toggle("pending", !value);
+    }
+    const el = document.getElementById("open-count");
+    if (el) el.textContent = open + " " + (open === 1 ? msg("OpenOne") : msg("OpenMany"));
+  }
+
+  function focusNext(input) {
+    const all = inputs();
+    const start = all.indexOf(input);
+    for (let i = start + 1; i < all.length; i++) {
+      if (!all[i].value) { all[i].focus(); return; }
+    }
+    if (start + 1 < all.length) all[start + 1].focus();
+  }
+
+  async function save(input, result) {
+    const row = input.closest("tr");
+    const status = row.querySelector(".row-status");
+    let reason = "";
+    if (table.dataset.closed) {
+      reason = window.prompt(msg("Reason")) || "";
+      if (!reason) return false;
+    }
+    const response = await fetch(input.dataset.url, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf, "Accept": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({ result: result, version: Number(input.dataset.version), reason: reason }),
+    });
+    const data = await response.json().catch(() => ({}));
+    row.classList.remove("stale");
+    if (response.ok) {
+      input.value = data.result;
+      input.dataset.version = data.version;
+      const select = row.querySelector("select.result-select");
+      if (select) select.value = data.result;
+      status.textContent = msg("Saved");
+      if (row.dataset.game) refreshMatch(row);
+      updateOpenCount();
+      return true;
+    }
+    row.classList.add("stale");
+    status.textContent = (response.status === 409 ? msg("Stale") : msg("Error")) + " " + (data.detail || response.status);
+    if (response.status === 409) await reloadRow(input);
+    return false;
+  }
+
+  async function reloadRow(input) {
+    // Show what is stored now, so the arbiter decides with the current value.
+    const page = await fetch(window.location.href, { credentials: "same-origin" });
+    const html = new DOMParser().parseFromString(await page.text(), "text/html");
+    const fresh = html.querySelector(`input.result-input[data-url="${input.dataset.url}"]`);
+    if (fresh) { input.value = fresh.value; input.dataset.version = fresh.dataset.version; }
+    updateOpenCount();
+  }
+
+  async function refreshMatch(gameRow) {
+    let row = gameRow.previousElementSibling;
+    while (row && !row.dataset.board) row = row.previousElementSibling;
+    if (!row) return;
+    const page = await fetch(window.location.href, { credentials: "same-origin" });
+    const html = new DOMParser().parseFromString(await page.text(), "text/html");
+    const fresh = html.querySelector(`tr[data-board="${row.dataset.board}"] [data-match-result]`);
+    const mine = row.querySelector("[data-match-result]");
+    if (fresh && mine) mine.textContent = fresh.textContent;
+    updateOpenCount();
+  }
+
+  table.addEventListener("keydown", async (event) => {
+    const input = event.target.closest("input.result-input");
+    if (!input) return;
+    let result = null;
+    if (event.key in KEYS) result = KEYS[event.key];
+    else if (event.key === "Backspace" || event.key === "Delete") result = "";
+    else if (event.key === "Enter" || event.key === "ArrowDown") { event.preventDefault(); focusNext(input); return; }
+    if (result === null) return;
+    event.preventDefault();
+    if (await save(input, result) && result) focusNext(input);
+  });
+
+  table.addEventListener("change", async (event) => {
+    const select = event.target.closest("select.result-select");
+    if (!select) return;
+    const input = select.parentElement.querySelector("input.result-input");
+    await save(input, select.value);
+  });
+
+  updateOpenCount();
+})();

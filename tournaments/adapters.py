@@ -1,0 +1,176 @@
+"""The one place that converts between model rows and engine types (STYLE.md).
+
+``load_event`` reads an event's entries, rounds, boards and games in a fixed number of queries
+and returns an ``EventRecord``: the engine's ``Tournament`` plus the maps back to entries.
+``scoring_system``, ``tiebreak_order`` and ``scoring_format`` turn the statute into the scoring
+engine's options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from scoring.formats import Format as ScoringFormat
+from scoring.points import LAW_GAME, MatchScoring, Primary, ScoringSystem, System
+from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
+from scoring.standings import LAW_ROUND_ROBIN, LAW_SWISS, LAW_TEAMS, resolve_order
+from tournaments.models import (
+    Board,
+    Entry,
+    Event,
+    Format,
+    Round,
+    RoundStatus,
+    TeamScoring,
+)
+from tournaments.models import Game as GameRow
+from tournaments.models import (
+    ScoringSystem as StatuteScoring,
+)
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """An event as the engines see it, and the way back to the rows."""
+
+    event: Event
+    tournament: Tournament
+    entries: dict[int, Entry]  # by pairing number
+    numbers: dict[int, int]  # entry id -> pairing number
+    rounds: list[Round]
+    boards: list[Board]
+
+    def entry(self, number: int) -> Entry:
+        return self.entries[number]
+
+
+def participant_numbers(entries: list[Entry]) -> dict[int, int]:
+    """Pairing numbers: the entry's table number; entries without one (a Swiss event before
+    its first pairing) follow, in registration order."""
+    numbers = {e.pk: e.number for e in entries if e.number}
+    free = max(numbers.values(), default=0)
+    for e in entries:
+        if e.pk not in numbers:
+            free += 1
+            numbers[e.pk] = free
+    return numbers
+
+
+def _participant(entry: Entry, number: int) -> Participant:
+    player = entry.player
+    return Participant(
+        number=number,
+        name=entry.name,
+        rating=entry.rating,
+        title=player.title if player else "",
+        federation=player.federation if player else "",
+        club=(player.club if player else entry.team.club) or "",
+        sex={"M": "m", "F": "w"}.get(player.gender, "") if player else "",
+        birth_year=player.birth_year if player else None,
+        external_id=(player.fide_id or player.national_id or "") if player else "",
+        withdrawn_after=entry.withdrawn_after_round,
+        joined_round=entry.joined_round,
+    )
+
+
+_FLIPPED = {
+    Result.WHITE_WINS: Result.BLACK_WINS, Result.BLACK_WINS: Result.WHITE_WINS,
+    Result.WHITE_WINS_FORFEIT: Result.BLACK_WINS_FORFEIT,
+    Result.BLACK_WINS_FORFEIT: Result.WHITE_WINS_FORFEIT,
+    Result.DRAW: Result.DRAW, Result.BOTH_LOSE: Result.BOTH_LOSE,
+    Result.DOUBLE_FORFEIT: Result.DOUBLE_FORFEIT, Result.CANCELLED: Result.CANCELLED,
+}
+
+
+def _pairing(board: Board, numbers: dict[int, int], games: list) -> Pairing:
+    first = numbers[board.white_id]
+    if board.black_id is None:
+        return Pairing(board.round.number, board.number, first, None,
+                       bye=Bye(board.bye or Bye.ZERO_POINT))
+    second = numbers[board.black_id]
+    if games:
+        engine_games = tuple(
+            Game(g.white_first, Result(g.result) if g.result else None, g.level) for g in games
+        )
+        # A whole match ruled at once (an absent side, Art. 21.2) is written on the board,
+        # from the first-named entry's side: each game gets it from White's side.
+        if board.result and all(g.result == "" for g in games):
+            ruling = Result(board.result)
+            engine_games = tuple(
+                Game(g.white_first, ruling if g.white_first else _FLIPPED[ruling], g.level)
+                for g in games
+            )
+    else:
+        engine_games = (Game(True, Result(board.result) if board.result else None),)
+    return Pairing(board.round.number, board.number, first, second, engine_games)
+
+
+def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
+    """Entries, rounds, boards and games of ``event`` in four queries. ``public_only`` leaves
+    out draft rounds (what the public may see)."""
+    entries = list(event.entries.select_related("player", "team").order_by("number", "pk"))
+    numbers = participant_numbers(entries)
+    rounds_qs = event.rounds_set.order_by("number")
+    if public_only:
+        rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
+    rounds = list(rounds_qs)
+    round_ids = [r.pk for r in rounds]
+    boards = list(Board.objects.filter(round_id__in=round_ids).select_related("round")
+                  .order_by("round__number", "number"))
+    games_by_board: dict[int, list] = {}
+    for game in GameRow.objects.filter(board__round_id__in=round_ids).order_by("board_id",
+                                                                                 "number"):
+        games_by_board.setdefault(game.board_id, []).append(game)
+    pairings = tuple(_pairing(b, numbers, games_by_board.get(b.pk, [])) for b in boards)
+    tournament = Tournament(
+        participants=tuple(_participant(e, numbers[e.pk]) for e in entries),
+        pairings=pairings,
+        rounds=planned_rounds(event, len(entries)),
+        name=event.name,
+    )
+    return EventRecord(event, tournament, {numbers[e.pk]: e for e in entries}, numbers,
+                       rounds, boards)
+
+
+def planned_rounds(event: Event, entries: int) -> int:
+    """Rounds the event will have: announced (Swiss) or implied by the format."""
+    if event.format in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN):
+        per_cycle = entries - 1 if entries % 2 == 0 else entries
+        return per_cycle * (2 if event.format == Format.DOUBLE_ROUND_ROBIN else 1)
+    return event.rounds or 0
+
+
+def _fraction(value) -> Fraction:
+    return Fraction(str(value))
+
+
+def scoring_system(event: Event) -> System:
+    """The statute's points (Art. 21.1, 21.2; appendix §4 for teams)."""
+    bye = _fraction(event.points_rest if event.is_round_robin else event.points_bye)
+    if event.is_team:
+        primary = Primary.MATCH if event.team_scoring == TeamScoring.MATCH_POINTS else Primary.GAME
+        match = ScoringSystem(Fraction(event.team_match_points_win),
+                              Fraction(event.team_match_points_draw), Fraction(0))
+        return MatchScoring(game=LAW_GAME, match=match, primary=primary,
+                            games=event.team_boards)
+    if event.scoring == StatuteScoring.TWO_GAME_MATCH:
+        return MatchScoring(games=event.games_per_match)
+    if event.scoring == StatuteScoring.CUSTOM:
+        return ScoringSystem(_fraction(event.points_win), _fraction(event.points_draw),
+                             _fraction(event.points_loss), pairing_bye=bye)
+    return ScoringSystem(pairing_bye=bye) if bye != 1 else LAW_GAME
+
+
+def tiebreak_order(event: Event) -> tuple[str, ...]:
+    """The statute's order; empty means the law's default for the format (Art. 21.3, 21.4,
+    appendix §4)."""
+    if event.tiebreaks:
+        return resolve_order(event.tiebreaks)
+    if event.is_team:
+        return LAW_TEAMS
+    return LAW_ROUND_ROBIN if event.is_round_robin else LAW_SWISS
+
+
+def scoring_format(event: Event) -> ScoringFormat:
+    return ScoringFormat.ROUND_ROBIN if event.is_round_robin else ScoringFormat.SWISS

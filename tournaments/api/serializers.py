@@ -1,0 +1,162 @@
+"""Serializers: shapes of the API's documents. They never write; views call services."""
+
+from rest_framework import serializers
+
+from tournaments.models import Board, Entry, Event, EventRole, Game, Player, Round, Team
+from tournaments.services.events import STATUTE_FIELDS
+
+
+class EventSerializer(serializers.ModelSerializer):
+    individual = serializers.SerializerMethodField()
+    links = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ["id", "slug", "name", "format", "participant_kind", "individual",
+                  "start_date", "end_date", "venue", "organiser", "visibility", "links"]
+
+    def get_individual(self, event) -> bool:
+        return not event.is_team
+
+    def get_links(self, event) -> dict[str, str]:
+        request = self.context.get("request")
+        base = f"/api/events/{event.pk}/"
+        links = {name: base + name + "/" for name in
+                 ("entries", "rounds", "standings", "crosstable")}
+        links["page"] = event.get_absolute_url()
+        if request is not None:
+            links = {k: request.build_absolute_uri(v) for k, v in links.items()}
+        return links
+
+
+class StatuteSerializer(serializers.ModelSerializer):
+    """Every statute field; used to create and change an event."""
+
+    class Meta:
+        model = Event
+        fields = ["id", *sorted(STATUTE_FIELDS - {"slug"}), "slug"]
+        read_only_fields = ["id"]
+        extra_kwargs = {"slug": {"required": False}}
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "full_name", "gender", "birth_year", "club", "province", "federation",
+                  "national_id", "fide_id", "rating", "title"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["id", "name", "club", "province"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    player = PlayerSerializer(read_only=True)
+    team = TeamSerializer(read_only=True)
+    members = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "number", "name", "player", "team", "rating", "status",
+                  "withdrawn_after_round", "joined_round", "requested_byes", "members"]
+
+    def get_members(self, entry) -> list[dict]:
+        if not entry.team_id:
+            return []
+        return [{"board_order": m.board_order, "reserve": m.is_reserve,
+                 "player": m.player_id, "name": m.player.full_name}
+                for m in entry.members.all()]
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
+    team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False)
+    players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True,
+                                                 required=False)
+    reserves = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True,
+                                                  required=False)
+    rating = serializers.IntegerField(required=False, allow_null=True)
+
+    def validate(self, data):
+        if bool(data.get("player")) == bool(data.get("team")):
+            raise serializers.ValidationError("Give either a player or a team.")
+        return data
+
+
+class NumbersSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=["lots", "rating", "manual"])
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    numbers = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False)
+
+
+class WithdrawSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField(min_value=0)
+
+
+class GameSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Game
+        fields = ["id", "number", "level", "kind", "white_first", "first_player",
+                  "second_player", "result", "version"]
+
+
+class BoardSerializer(serializers.ModelSerializer):
+    white = serializers.SerializerMethodField()
+    black = serializers.SerializerMethodField()
+    games = GameSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Board
+        fields = ["id", "number", "white", "black", "bye", "result", "version", "bracket",
+                  "match_code", "games"]
+
+    def _side(self, entry):
+        return None if entry is None else {"entry": entry.pk, "number": entry.number,
+                                           "name": entry.name}
+
+    def get_white(self, board) -> dict | None:
+        return self._side(board.white)
+
+    def get_black(self, board) -> dict | None:
+        return self._side(board.black)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    open_boards = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "status", "method", "seed", "paired_at", "published_at",
+                  "completed_at", "open_boards"]
+
+    def get_open_boards(self, round_) -> int | None:
+        return getattr(round_, "open_count", None)
+
+
+class RoundDetailSerializer(RoundSerializer):
+    boards = BoardSerializer(many=True, read_only=True)
+
+    class Meta(RoundSerializer.Meta):
+        fields = [*RoundSerializer.Meta.fields, "boards"]
+
+
+class ResultSerializer(serializers.Serializer):
+    result = serializers.CharField(allow_blank=True, max_length=7)
+    version = serializers.IntegerField(min_value=0)
+    reason = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
+
+
+class RoleSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = EventRole
+        fields = ["id", "username", "role"]
+
+
+class RoleCreateSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    role = serializers.ChoiceField(choices=["organiser", "chief", "arbiter"])

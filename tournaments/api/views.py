@@ -1,0 +1,299 @@
+"""API views: thin, over selectors (reads) and services (writes), with the pages' permissions."""
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from tournaments.api import serializers as s
+from tournaments.models import Board, Entry, Event, EventRole, Game, Player, Round, RoundStatus
+from tournaments.selectors.events import events_run_by, public_events
+from tournaments.selectors.players import player_search
+from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.services import entries as entry_services
+from tournaments.services import events as event_services
+from tournaments.services import results as result_services
+from tournaments.services import rounds as round_services
+from tournaments.services.draw import draw_next
+
+
+def visible_events(user):
+    events = public_events()
+    if user.is_authenticated:
+        events = (events | events_run_by(user)).distinct()
+    return events
+
+
+def event_for(request, pk) -> Event:
+    event = get_object_or_404(Event, pk=pk)
+    if not request.user.has_perm("tournaments.view_event", event):
+        raise Http404
+    return event
+
+
+def is_staff_of(request, event) -> bool:
+    return request.user.has_perm("tournaments.enter_result", event)
+
+
+AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
+                               "(default: the last published round).")
+
+
+class EventViewSet(viewsets.ModelViewSet):
+    """Events: public ones for everybody, drafts for the people who run them."""
+
+    http_method_names = ["get", "post", "patch", "head", "options"]
+    filterset_fields = ["format", "participant_kind", "visibility"]
+
+    def get_queryset(self):
+        return visible_events(self.request.user).order_by("-start_date", "name")
+
+    def get_serializer_class(self):
+        if self.action in ("create", "partial_update", "update"):
+            return s.StatuteSerializer
+        return s.EventSerializer
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        serializer.instance = event_services.event_create(
+            actor=self.request.user, name=data.pop("name"), start_date=data.pop("start_date"),
+            **data)
+
+    def perform_update(self, serializer):
+        serializer.instance = event_services.event_update(
+            event=serializer.instance, actor=self.request.user, **serializer.validated_data)
+
+    @extend_schema(parameters=[AFTER_ROUND])
+    @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
+    def standings(self, request, pk=None):
+        event = self.get_object()
+        table = event_standings(event, after_round=_int(request.query_params.get("after_round")))
+        return Response({
+            "event": event.pk, "after_round": table.after_round, "match_points": table.is_match,
+            "criteria": [{"code": c.code, "heading": c.heading, "name": c.name}
+                         for c in table.criteria],
+            "rows": [{
+                "rank": r.rank, "shared_rank": r.shared, "number": r.number,
+                "entry": r.entry.pk, "name": r.entry.name, "points": r.points,
+                "match_points": r.match_points, "game_points": r.game_points,
+                "tiebreaks": dict(zip([c.code for c in table.criteria], r.values, strict=True)),
+                "tie_broken_by": r.reason,
+            } for r in table.rows],
+        })
+
+    @extend_schema(parameters=[AFTER_ROUND])
+    @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
+    def crosstable(self, request, pk=None):
+        event = self.get_object()
+        cross = event_crosstable(event, after_round=_int(request.query_params.get("after_round")))
+        return Response({
+            "event": event.pk, "after_round": cross.after_round,
+            "round_robin": cross.round_robin, "columns": list(cross.columns),
+            "rows": [{"rank": r.rank, "number": r.number, "entry": r.entry.pk,
+                      "name": r.entry.name, "points": r.points,
+                      "cells": [[m.text for m in cell] for cell in r.cells]}
+                     for r in cross.rows],
+        })
+
+    @extend_schema(request=s.NumbersSerializer, responses=s.EntrySerializer(many=True))
+    @action(detail=True, methods=["post"])
+    def numbers(self, request, pk=None):
+        """Draw the table numbers (appendix §5): by lots (seed recorded), rating or by hand."""
+        event = self.get_object()
+        data = _valid(s.NumbersSerializer, request)
+        numbers = {int(k): v for k, v in (data.get("numbers") or {}).items()}
+        entries = entry_services.numbers_draw(event=event, actor=request.user,
+                                              method=data["method"], seed=data.get("seed"),
+                                              numbers=numbers)
+        return Response(s.EntrySerializer(entries, many=True).data)
+
+    @extend_schema(responses=s.RoleSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], serializer_class=s.RoleCreateSerializer)
+    def roles(self, request, pk=None):
+        """Who runs the event (organisers see and change it)."""
+        event = self.get_object()
+        if not request.user.has_perm("tournaments.change_event", event):
+            return Response(status=status.HTTP_403_FORBIDDEN)
+        if request.method == "POST":
+            data = _valid(s.RoleCreateSerializer, request)
+            user = get_object_or_404(get_user_model(), username=data["username"])
+            event_services.role_assign(event=event, actor=request.user, user=user,
+                                       role=data["role"])
+        roles = EventRole.objects.filter(event=event).select_related("user")
+        return Response(s.RoleSerializer(roles, many=True).data)
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _valid(serializer_class, request):
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class EventEntryViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """An event's entries; organisers register players (or teams with their roster)."""
+
+    def get_serializer_class(self):
+        return s.EntryCreateSerializer if self.action == "create" else s.EntrySerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Entry.objects.none()
+        event = event_for(self.request, self.kwargs["event_pk"])
+        return (event.entries.select_related("player", "team")
+                .prefetch_related("members__player").order_by("number", "pk"))
+
+    def create(self, request, event_pk=None):
+        event = event_for(request, event_pk)
+        data = _valid(s.EntryCreateSerializer, request)
+        if data.get("player"):
+            entry = entry_services.entry_register(event=event, actor=request.user,
+                                                  player=data["player"],
+                                                  rating=data.get("rating"))
+        else:
+            entry = entry_services.entry_register_team(
+                event=event, actor=request.user, team=data["team"],
+                players=data.get("players", []), reserves=data.get("reserves", []))
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryViewSet(viewsets.GenericViewSet):
+    serializer_class = s.WithdrawSerializer
+    queryset = Entry.objects.select_related("event")
+
+    @extend_schema(request=s.WithdrawSerializer, responses=s.EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, pk=None):
+        """Withdraw after a round (Art. 21.5): the law's consequences apply to the standings."""
+        entry = self.get_object()
+        event_for(request, entry.event_id)
+        data = _valid(s.WithdrawSerializer, request)
+        entry = entry_services.entry_withdraw(entry=entry, actor=request.user,
+                                              after_round=data["after_round"])
+        return Response(s.EntrySerializer(entry).data)
+
+
+class EventRoundViewSet(viewsets.GenericViewSet):
+    """An event's rounds. POST makes the draw of the next round(s) as drafts."""
+
+    serializer_class = s.RoundSerializer
+    lookup_field = "number"
+
+    def _event(self):
+        return event_for(self.request, self.kwargs["event_pk"])
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Round.objects.none()
+        event = self._event()
+        rounds = event.rounds_set.annotate(
+            open_count=Count("boards", filter=Q(boards__black__isnull=False,
+                                                boards__result="")))
+        if not is_staff_of(self.request, event):
+            rounds = rounds.exclude(status=RoundStatus.DRAFT)
+        return rounds.order_by("number")
+
+    def list(self, request, event_pk=None):
+        return Response(s.RoundSerializer(self.get_queryset(), many=True).data)
+
+    @extend_schema(responses=s.RoundDetailSerializer)
+    def retrieve(self, request, event_pk=None, number=None):
+        round_ = get_object_or_404(self.get_queryset(), number=number)
+        round_ = Round.objects.prefetch_related(
+            "boards__games", "boards__white__player", "boards__white__team",
+            "boards__black__player", "boards__black__team").get(pk=round_.pk)
+        return Response(s.RoundDetailSerializer(round_).data)
+
+    @extend_schema(request=None, responses=s.RoundSerializer(many=True))
+    def create(self, request, event_pk=None):
+        rounds = draw_next(event=self._event(), actor=request.user)
+        return Response(s.RoundSerializer(rounds, many=True).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class RoundViewSet(mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    """Publish, close or delete a round by its id."""
+
+    serializer_class = s.RoundSerializer
+
+    def get_queryset(self):
+        return Round.objects.select_related("event")
+
+    def get_object(self):
+        round_ = super().get_object()
+        event_for(self.request, round_.event_id)
+        return round_
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def publish(self, request, pk=None):
+        round_ = round_services.round_publish(round_=self.get_object(), actor=request.user)
+        return Response(s.RoundSerializer(round_).data)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def complete(self, request, pk=None):
+        round_ = round_services.round_complete(round_=self.get_object(), actor=request.user)
+        return Response(s.RoundSerializer(round_).data)
+
+    def perform_destroy(self, instance):
+        round_services.round_delete(round_=instance, actor=self.request.user)
+
+
+class BoardViewSet(viewsets.GenericViewSet):
+    serializer_class = s.ResultSerializer
+    queryset = Board.objects.select_related("round__event")
+
+    @extend_schema(request=s.ResultSerializer, responses=s.BoardSerializer)
+    @action(detail=True, methods=["put"])
+    def result(self, request, pk=None):
+        """Enter or correct a result. Send the version you saw: if someone changed the board
+        since, the answer is 409 and nothing is written."""
+        board = self.get_object()
+        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, board.round.event):
+            raise NotFound
+        data = _valid(s.ResultSerializer, request)
+        board = result_services.result_record(board=board, result=data["result"],
+                                              actor=request.user,
+                                              expected_version=data["version"],
+                                              reason=data["reason"])
+        return Response(s.BoardSerializer(board).data)
+
+
+class GameViewSet(viewsets.GenericViewSet):
+    serializer_class = s.ResultSerializer
+    queryset = Game.objects.select_related("board__round__event")
+
+    @extend_schema(request=s.ResultSerializer, responses=s.GameSerializer)
+    @action(detail=True, methods=["put"])
+    def result(self, request, pk=None):
+        data = _valid(s.ResultSerializer, request)
+        game = result_services.game_result_record(game=self.get_object(), result=data["result"],
+                                                  actor=request.user,
+                                                  expected_version=data["version"],
+                                                  reason=data["reason"])
+        return Response(s.GameSerializer(game).data)
+
+
+class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    """The player register; ``?search=`` ignores diacritics ("Nguyen" finds "Nguyễn")."""
+
+    serializer_class = s.PlayerSerializer
+    filterset_fields = ["gender", "province", "title", "federation"]
+
+    def get_queryset(self):
+        query = self.request.query_params.get("search", "").strip()
+        if query:
+            return Player.objects.filter(pk__in=player_search(query, limit=200).values("pk"))
+        return Player.objects.all()

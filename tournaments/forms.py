@@ -1,0 +1,144 @@
+"""Forms of the staff pages. They validate input; services do the writing."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.standings import resolve_order
+from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
+from tournaments.models import Event, Player
+from tournaments.tiebreak_labels import full_name
+
+BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
+          "rounds"]
+SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", "points_rest",
+           "games_per_match", "tiebreaks"]
+TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
+        "time_check_minutes", "forfeit_minutes"]
+PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
+           "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
+TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
+         "team_match_points_draw", "substitution", "official"]
+SECTIONS = [
+    (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),
+    (_("Pairing"), PAIRING), (_("Teams"), TEAMS),
+]
+TIEBREAK_CHOICES = ["H2H", "DE", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB",
+                    "PS", "WIN", "WON", "BPG", "BWG", "ARO", "BRD", "LOT"]
+LEVEL_KINDS = ("regular", "rapid", "blitz", "armageddon", "lots")
+
+
+def swiss_rounds_guidance(players: int) -> str:
+    """RULES.md §6 (appendix §1): 20–30 players 7–9 rounds; 30–50: 9 or 11; more: 11 or 13."""
+    if players < 20:
+        return _("Fewer than 20 players: a round robin may suit better than a Swiss.")
+    if players <= 30:
+        return _("20–30 players: 7 to 9 rounds.")
+    if players <= 50:
+        return _("30–50 players: 9 or 11 rounds.")
+    return _("More than 50 players: 11 or 13 rounds.")
+
+
+class TiebreakOrderField(forms.CharField):
+    """The statute's tie-break order (Art. 21.3: "the statute may say which criterion comes
+    first"): codes separated by commas, in order; empty for the law's default."""
+
+    def to_python(self, value):
+        text = super().to_python(value) or ""
+        try:
+            codes = [c for c in resolve_order(text) if c != "PTS"]
+            for code in codes:
+                Spec.parse(code)
+        except TiebreakError as error:
+            raise forms.ValidationError(_("Unknown tie-break: %(error)s"),
+                                        params={"error": error}) from None
+        if len(set(codes)) != len(codes):
+            raise forms.ValidationError(_("A tie-break is listed twice."))
+        return codes
+
+
+class TiebreakGamesField(forms.CharField):
+    """Tie-break levels of a tied match (RULES.md §7), e.g. "regular 2, rapid 2, blitz 2,
+    armageddon 1"."""
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return ", ".join(f"{kind} {games}" for kind, games in value)
+        return value
+
+    def to_python(self, value):
+        text = super().to_python(value) or ""
+        levels = []
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            words = part.split()
+            if len(words) != 2 or words[0] not in LEVEL_KINDS or not words[1].isdigit():
+                raise forms.ValidationError(
+                    _("Write each level as a kind (%(kinds)s) and a number of games, e.g. "
+                      "“rapid 2”."), params={"kinds": ", ".join(LEVEL_KINDS)})
+            levels.append([words[0], int(words[1])])
+        return levels
+
+
+class StatuteForm(forms.ModelForm):
+    tiebreaks = TiebreakOrderField(
+        label=_("Tie-break order"), required=False,
+        help_text=_("In order, separated by commas. Empty: the law's order for the format "
+                    "(round robin, Art. 21.3: H2H, SB, WIN, BWG, LOT)."),
+    )
+    tiebreak_games = TiebreakGamesField(label=_("Tie-break games of a tied match"),
+                                        required=False)
+
+    class Meta:
+        model = Event
+        fields = [f for _title, fields in SECTIONS for f in fields]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance and self.instance.tiebreaks:
+            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+        self.tiebreak_options = [(code, full_name(code)) for code in TIEBREAK_CHOICES
+                                 if code.split("/")[0] in REGISTRY]
+
+    def sections(self):
+        return [(title, [self[f] for f in fields]) for title, fields in SECTIONS]
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The event cannot end before it starts."))
+        if data.get("format") == "swiss" and not data.get("rounds"):
+            self.add_error("rounds", _("A Swiss event announces its number of rounds "
+                                       "in advance."))
+        return data
+
+
+class QuickPlayerForm(forms.ModelForm):
+    """Add a player to the register and the event in one go."""
+
+    class Meta:
+        model = Player
+        fields = ["full_name", "gender", "birth_year", "club", "province", "rating", "title",
+                  "national_id"]
+
+
+class NumbersForm(forms.Form):
+    method = forms.ChoiceField(label=_("Table numbers"), choices=[
+        ("lots", _("By lots (the seed is recorded)")),
+        ("rating", _("By rating")),
+    ])
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.IntegerField(label=_("Withdrawn after round"), min_value=0)
+
+
+class RoleForm(forms.Form):
+    username = forms.CharField(label=_("Username"))
+    role = forms.ChoiceField(label=_("Role"), choices=[
+        ("chief", _("Chief arbiter")), ("arbiter", _("Arbiter")),
+        ("organiser", _("Organiser")),
+    ])

@@ -1,0 +1,172 @@
+"""Standings and crosstables as pages, the API and exports show them.
+
+Everything is read in a fixed number of queries (``adapters.load_event``) and computed in memory by
+the scoring engine, after any round, current or historical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from scoring.crosstable import crosstable as engine_crosstable
+from scoring.points import MatchScoring, format_points
+from scoring.standings import format_value
+from scoring.standings import standings as engine_standings
+from tournaments.adapters import (
+    EventRecord,
+    load_event,
+    scoring_format,
+    scoring_system,
+    tiebreak_order,
+)
+from tournaments.models import Entry, Event, RoundStatus
+from tournaments.tiebreak_labels import full_name, heading
+
+
+@dataclass(frozen=True)
+class Criterion:
+    code: str
+    heading: str
+    name: str
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    shared: bool
+    number: int
+    entry: Entry
+    points: str
+    match_points: str
+    game_points: str
+    values: tuple[str, ...]
+    # Why this row is above the next one with the same points, in words; "" otherwise.
+    reason: str
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    event: Event
+    after_round: int
+    rounds_played: int
+    is_match: bool
+    criteria: tuple[Criterion, ...]
+    rows: tuple[StandingRow, ...]
+    lots_seed: int | None
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    text: str
+    colour: str = ""
+    cancelled: bool = False
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class CrossRowView:
+    rank: int
+    number: int
+    entry: Entry
+    points: str
+    cells: tuple[tuple[CrossCell, ...], ...]
+    is_self: tuple[bool, ...] = field(default_factory=tuple)
+
+    @property
+    def cells_and_self(self) -> list[tuple[tuple[CrossCell, ...], bool]]:
+        return list(zip(self.cells, self.is_self or (False,) * len(self.cells), strict=True))
+
+
+@dataclass(frozen=True)
+class CrosstableView:
+    event: Event
+    after_round: int
+    round_robin: bool
+    columns: tuple[str, ...]
+    rows: tuple[CrossRowView, ...]
+
+
+def _reason(explanation, criteria_by_code) -> str:
+    if explanation is None:
+        return ""
+    if explanation.criterion is None:
+        return _("tied on every criterion")
+    return _("ahead on %(criterion)s (%(upper)s vs %(lower)s)") % {
+        "criterion": full_name(explanation.criterion),
+        "upper": format_value(explanation.upper), "lower": format_value(explanation.lower),
+    }
+
+
+def _rounds_counted(record: EventRecord, after_round: int | None) -> int:
+    played = [r.number for r in record.rounds if r.status != RoundStatus.DRAFT]
+    last = max(played, default=0)
+    return last if after_round is None else max(0, min(after_round, last))
+
+
+def event_standings(event: Event, *, after_round: int | None = None,
+                    record: EventRecord | None = None) -> StandingsView:
+    """Standings after ``after_round`` (default: the last published round), public rounds
+    only, with every tie-break of the statute and the reason each tie was broken."""
+    record = record or load_event(event, public_only=True)
+    rounds = _rounds_counted(record, after_round)
+    system = scoring_system(event)
+    order = tiebreak_order(event)
+    table = engine_standings(record.tournament, system, order, after_round=rounds,
+                             lots_seed=event.lots_seed, fmt=scoring_format(event),
+                             start_date=event.start_date)
+    criteria = tuple(Criterion(c, heading(c), full_name(c)) for c in table.criteria
+                     if c != "PTS")
+    skip = 1 if table.criteria and table.criteria[0] == "PTS" else 0
+    rank_counts: dict[int, int] = {}
+    for row in table.rows:
+        rank_counts[row.rank] = rank_counts.get(row.rank, 0) + 1
+    rows = tuple(
+        StandingRow(
+            rank=row.rank, shared=rank_counts[row.rank] > 1, number=row.number,
+            entry=record.entries[row.number], points=format_points(row.points),
+            match_points=format_points(row.match_points),
+            game_points=format_points(row.game_points),
+            values=tuple(format_value(v) for v in row.values[skip:]),
+            reason=_reason(row.explanation, criteria),
+        )
+        for row in table.rows
+    )
+    return StandingsView(event, rounds, len(record.rounds), isinstance(system, MatchScoring),
+                         criteria, rows, event.lots_seed)
+
+
+def event_crosstable(event: Event, *, after_round: int | None = None) -> CrosstableView:
+    """The crosstable (*bảng điểm*) in rank order; X marks cancelled games (Art. 21.5.1)."""
+    record = load_event(event, public_only=True)
+    rounds = _rounds_counted(record, after_round)
+    system = scoring_system(event)
+    table = engine_standings(record.tournament, system, tiebreak_order(event),
+                             after_round=rounds, lots_seed=event.lots_seed,
+                             fmt=scoring_format(event), start_date=event.start_date)
+    cross = engine_crosstable(record.tournament, table, system)
+    round_robin = event.is_round_robin
+    points = {r.number: format_points(r.points) for r in table.rows}
+    rows = []
+    for row in cross.rows:
+        cells = tuple(tuple(_cell(m, round_robin) for m in marks) for marks in row.cells)
+        is_self = tuple(round_robin and col == row.number for col in cross.columns)
+        rows.append(CrossRowView(row.rank, row.number, record.entries[row.number],
+                                 points[row.number], cells, is_self))
+    if round_robin:
+        ranks = {r.number: r.rank for r in cross.rows}
+        columns = tuple(str(ranks[c]) for c in cross.columns)
+    else:
+        columns = tuple(str(c) for c in cross.columns)
+    return CrosstableView(event, rounds, round_robin, columns, tuple(rows))
+
+
+def _cell(mark, round_robin: bool) -> CrossCell:
+    colour = mark.colour.value if mark.colour else ""
+    if round_robin or mark.opponent_rank is None:
+        text = mark.text
+    else:
+        text = f"{mark.opponent_rank}{colour}{mark.text}"
+    return CrossCell(text=text, colour=colour, cancelled=mark.text == "X",
+                     title=_("round %(n)s") % {"n": mark.round})

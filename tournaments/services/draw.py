@@ -1,0 +1,16 @@
+"""The draw (*bốc thăm*) of the next round(s), whatever the format: one entry point for the
+arbiter's button and the API, dispatching to the format's service."""
+
+from django.utils.translation import gettext as _
+
+from tournaments.errors import ServiceError
+from tournaments.models import Event, Round
+from tournaments.services.roundrobin import rr_schedule
+
+
+def draw_next(*, event: Event, actor) -> list[Round]:
+    """Round robin: every round at once from the Berger tables. Swiss: the next round by the
+    Dutch system. Knockout: the next round of the bracket."""
+    if event.is_round_robin:
+        return rr_schedule(event=event, actor=actor)
+    raise ServiceError(_("Drawing rounds for this format is not available yet."))

@@ -1,0 +1,81 @@
+"""Round robin: every round from the Berger tables (appendix §5), single or double.
+
+Table numbers (*mã số*) must be drawn first (``services/entries.py: numbers_draw``). The rounds
+are stored as drafts and published one at a time or all at once.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from pairings.berger import REST, berger_table
+from tournaments.errors import ServiceError
+from tournaments.models import Board, ByeKind, Event, Format, Game, PairingMethod, Round
+from tournaments.services._access import lock_event, require
+from tournaments.services.rounds import BoardSpec, round_publish, round_store
+
+
+def _numbered_entries(event: Event) -> dict[int, int]:
+    entries = list(event.entries.all())
+    numbers = {e.number: e.pk for e in entries if e.number}
+    if len(entries) < 2:
+        raise ServiceError(_("A round robin needs at least two entries."))
+    if sorted(numbers) != list(range(1, len(entries) + 1)):
+        raise ServiceError(_("Draw the table numbers first (every entry needs a number)."))
+    return numbers
+
+
+def match_games(event: Event, board: Board) -> list[Game]:
+    """The games of a board that is a match.
+
+    Two-game (or longer) matches: colours alternate game by game, the first-named entry White in
+    game 1 (Art. 4.2.2). Team matches: board k of one team meets board k of the other; the
+    first-named team has White on board 1, Black on board 2, and so on (appendix §4).
+    """
+    count = event.team_boards if event.is_team else event.games_per_match
+    if count < 2 and not event.is_team:
+        return []
+    return [Game(board=board, number=k, white_first=k % 2 == 1) for k in range(1, count + 1)]
+
+
+def create_match_games(event: Event, boards: list[Board], actor) -> None:
+    games = [g for b in boards if not b.is_bye for g in match_games(event, b)]
+    if games:
+        bulk_create_with_history(games, Game, default_user=actor, default_change_reason="paired")
+
+
+@transaction.atomic
+def rr_schedule(*, event: Event, actor, publish: bool = False) -> list[Round]:
+    """Store every round of the event from the Berger tables: rule 5.2 says who meets whom in
+    which round, rule 5.1 who has White; with an odd number of entries the one who meets the
+    dummy number rests (a bye worth the statute's points for resting). Double round robin: the
+    second cycle repeats the first with colours reversed (optionally FIDE C.05 Annex 1's order).
+    """
+    require(actor, "tournaments.pair_round", event)
+    event = lock_event(event)
+    if not event.is_round_robin:
+        raise ServiceError(_("This event is not a round robin."))
+    if event.rounds_set.exists():
+        raise ServiceError(_("The rounds of this event are already drawn."))
+    numbers = _numbered_entries(event)
+    table = berger_table(len(numbers), double=event.format == Format.DOUBLE_ROUND_ROBIN,
+                         fide_annex_swap=event.fide_cycle_swap and
+                         event.format == Format.DOUBLE_ROUND_ROBIN)
+    by_round: dict[int, list[BoardSpec]] = {}
+    for line in table:
+        if REST in (line.white, line.black):
+            rester = line.white if line.black == REST else line.black
+            spec = BoardSpec(line.board, numbers[rester], None, bye=ByeKind.PAIRING_ALLOCATED)
+        else:
+            spec = BoardSpec(line.board, numbers[line.white], numbers[line.black])
+        by_round.setdefault(line.round, []).append(spec)
+    rounds = []
+    for number, specs in sorted(by_round.items()):
+        round_ = round_store(event=event, number=number, boards=specs,
+                             method=PairingMethod.BERGER, seed=event.numbers_seed, actor=actor)
+        create_match_games(event, list(round_.boards.all()), actor)
+        rounds.append(round_)
+    if publish:
+        for round_ in rounds:
+            round_publish(round_=round_, actor=actor)
+    return rounds
