@@ -233,6 +233,15 @@ def results_sheet(data: ExportData, number: int, lang: str) -> Sheet:
 # --- teams ----------------------------------------------------------------------------------
 
 
+def _seat(data: ExportData, team: Entry, player, board: int) -> str:
+    """Who sat at ``board``: the line-up recorded on the game, else the roster's player of that
+    board (appendix §4: board k meets board k)."""
+    if player is not None:
+        return player.full_name
+    roster = [m for m in data.members.get(team.pk, []) if not m.is_reserve]
+    return roster[board - 1].player.full_name if 0 < board <= len(roster) else ""
+
+
 def team_boards_sheet(data: ExportData, lang: str) -> Sheet:
     """Every team match board by board (appendix §4: board k meets board k): who played, the
     result, and the match total."""
@@ -255,9 +264,9 @@ def team_boards_sheet(data: ExportData, lang: str) -> Sheet:
             for game in games:
                 colours = (L.WHITE(lang) if game.white_first else L.BLACK(lang))
                 rows.append([number, board.number, first.name, game.number, colours,
-                             game.first_player.full_name if game.first_player else "",
+                             _seat(data, first, game.first_player, game.number),
                              game_text(game),
-                             game.second_player.full_name if game.second_player else "",
+                             _seat(data, second, game.second_player, game.number),
                              second.name])
             totals.add(len(rows))
             rows.append([number, board.number, first.name, None, "", L.TOTAL(lang),
@@ -321,6 +330,12 @@ def bracket_sheet(data: ExportData, lang: str) -> Sheet:
 # --- standings and crosstable (from the standings selectors, as the pages show them) --------
 
 
+def _criterion_heading(criterion, lang: str) -> str:
+    """Vietnamese sheets use the law's terms (``Hệ số`` for the coefficient); English ones the
+    heading the standings page shows."""
+    return criterion.heading if lang == L.EN else L.tiebreak_heading(criterion.code, lang)
+
+
 def standings_sheet(view, lang: str) -> Sheet:
     """The standings with every tie-break column of the statute, in its order (Art. 21.3,
     21.4); ``view`` is what ``selectors.standings.event_standings`` gives the page."""
@@ -333,12 +348,12 @@ def standings_sheet(view, lang: str) -> Sheet:
         columns += [Column(L.MATCH_POINTS(lang), NUMBER), Column(L.GAME_POINTS(lang), NUMBER)]
     else:
         columns.append(Column(L.POINTS(lang), NUMBER))
-    columns += [Column(L.tiebreak_heading(c.code, lang), NUMBER, min_width=7)
-                for c in view.criteria]
+    headings = [_criterion_heading(c, lang) for c in view.criteria]
+    columns += [Column(h, NUMBER, min_width=7) for h in headings]
     rows = []
     for row in view.rows:
         entry = row.entry
-        line = [row.rank, row.number, entry.name]
+        line = [f"{row.rank}=" if row.shared else row.rank, row.number, entry.name]
         if not team:
             line += [entry.rating, _club(entry)]
         if view.is_match:
@@ -347,7 +362,7 @@ def standings_sheet(view, lang: str) -> Sheet:
             line.append(number(row.points))
         line += [number(v) for v in row.values]
         rows.append(line)
-    order = ", ".join(L.tiebreak_heading(c.code, lang) for c in view.criteria)
+    order = ", ".join(headings)
     notes = [L.TIEBREAK_ORDER(lang, order=order)] if order else []
     return Sheet(L.STANDINGS_TAB(lang), L.STANDINGS_TITLE(lang, n=view.after_round), columns,
                  rows, notes, landscape=len(view.criteria) > 4)
@@ -360,10 +375,9 @@ def crosstable_sheet(view, lang: str) -> Sheet:
     team = view.event.is_team
     columns = [Column(L.RANK(lang), CENTER), Column(L.NUMBER(lang), CENTER),
                Column(L.TEAM(lang) if team else L.NAME(lang))]
-    prefix = "" if view.round_robin else None
     for col in view.columns:
         header = col if view.round_robin else L.ROUND_N(lang, n=col)
-        columns.append(Column(header, CENTER, min_width=4 if prefix == "" else 6))
+        columns.append(Column(header, CENTER, min_width=4 if view.round_robin else 6))
     columns.append(Column(L.POINTS(lang), NUMBER))
     rows = []
     self_cells: set[tuple[int, int]] = set()

@@ -1,8 +1,8 @@
 """Workbooks: one table, or the whole event with a sheet per table.
 
-``build`` reads the event once (``selectors.excel.export_data``, and the standings selectors for
-standings and crosstable), writes one sheet per requested table and reports its progress sheet
-by sheet, so a task can show how far it got.
+``build`` reads the event once (``selectors.excel.export_data``; standings and crosstable come
+from ``selectors.standings``, exactly as the pages show them), writes one sheet per requested
+table and reports its progress sheet by sheet, so a task can show how far it got.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tournaments.excel import exports, labels
 from tournaments.excel.styles import Heading, new_workbook, write
 from tournaments.models import Event
 from tournaments.selectors.excel import ExportData, export_data
+from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.text import fold
 
 EVENT = "event"
@@ -50,20 +51,13 @@ def event_tables(event: Event, data: ExportData) -> list[Table]:
     tables = [Table(PLAYERS)]
     if event.is_knockout:
         tables.append(Table(BRACKET))
-    elif _standings_available():
+    else:
         tables += [Table(STANDINGS), Table(CROSSTABLE)]
     if event.is_team:
         tables.append(Table(TEAM_BOARDS))
     for round_ in data.rounds:
         tables += [Table(PAIRINGS, round_.number), Table(RESULTS, round_.number)]
     return tables
-
-
-def _standings_available() -> bool:
-    # Until the standings selectors land (tournaments/selectors/standings.py).
-    import importlib.util
-
-    return importlib.util.find_spec("tournaments.selectors.standings") is not None
 
 
 def check_table(event: Event, table: Table) -> None:
@@ -105,24 +99,15 @@ def build(
     wb.properties.title = event.name
     wb.properties.creator = "Cờ Tướng"
     top = heading(event, lang, today)
-    standings_view = None
     total = len(tables)
     for i, item in enumerate(tables):
-        if item.name in (STANDINGS, CROSSTABLE) and standings_view is None:
-            standings_view = _standings(event)
-        write(wb, _sheet(item, data, lang, public, standings_view, event), top)
+        write(wb, _sheet(item, data, lang, public, event), top)
         if progress:
             progress(i + 1, total)
     return wb
 
 
-def _standings(event: Event):
-    from tournaments.selectors.standings import event_crosstable, event_standings
-
-    return event_standings(event), event_crosstable(event)
-
-
-def _sheet(item: Table, data: ExportData, lang: str, public: bool, views, event: Event):
+def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event):
     match item.name:
         case "players":
             return exports.players_sheet(data, lang, public=public)
@@ -131,9 +116,9 @@ def _sheet(item: Table, data: ExportData, lang: str, public: bool, views, event:
         case "results":
             return exports.results_sheet(data, item.round, lang)
         case "standings":
-            return exports.standings_sheet(views[0], lang)
+            return exports.standings_sheet(event_standings(event), lang)
         case "crosstable":
-            return exports.crosstable_sheet(views[1], lang)
+            return exports.crosstable_sheet(event_crosstable(event), lang)
         case "bracket":
             return exports.bracket_sheet(data, lang)
         case "team_boards":

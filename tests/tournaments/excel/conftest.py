@@ -80,3 +80,63 @@ def sheet_rows(ws, first=5):
             break
         out.append(list(row))
     return out
+
+
+@pytest.fixture
+def rr_event(make_event, organiser, chief_arbiter, arbiter, named_players):
+    """Six players, round robin, all five rounds played; number 6 withdrew after round 2,
+    having played 2 of 5 games (half or fewer): all their games are cancelled, X
+    (Art. 21.5.1)."""
+    from tournaments.models import Entry
+    from tournaments.services.entries import entry_withdraw
+    from tournaments.services.roundrobin import rr_schedule
+
+    event = make_event(name="Giải Vô địch Cờ Tướng các CLB mạnh 2026", format="rr",
+                       venue="Nhà thi đấu Quận 1", organiser="Liên đoàn Cờ TP. Hồ Chí Minh")
+    for p in named_players:
+        entry_register(event=event, actor=organiser, player=p)
+    numbers_draw(event=event, actor=organiser, method="rating")
+    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    last = Entry.objects.get(event=event, number=6)
+    for round_ in rounds:
+        if round_.number == 3:
+            entry_withdraw(entry=last, actor=organiser, after_round=2)
+        for board in round_.boards.select_related("white", "black").order_by("number"):
+            if not board.black_id:
+                continue
+            w, b = board.white.number, board.black.number
+            if round_.number > 2 and 6 in (w, b):
+                result = "-/+" if w == 6 else "+/-"
+            elif board.number == 2:
+                result = "1/2-1/2"
+            else:
+                result = "1-0" if w < b else "0-1"
+            result_record(board=board, result=result, actor=arbiter,
+                          expected_version=board.version)
+    return event
+
+
+@pytest.fixture
+def team_event(make_event, organiser, chief_arbiter, arbiter):
+    """Four teams of two boards (a friendly event), round robin, round 1 played."""
+    from tests.conftest import TeamFactory
+    from tournaments.services.entries import entry_register_team
+    from tournaments.services.results import game_result_record
+    from tournaments.services.roundrobin import rr_schedule
+
+    event = make_event(name="Giải Cờ Tướng Đồng đội 2026", format="rr", participant_kind="team",
+                       team_boards=2, team_reserves=1, official=False)
+    provinces = ["Hà Nội", "Đà Nẵng", "Cần Thơ", "Bình Định"]
+    for i, province in enumerate(provinces):
+        team = TeamFactory(name=f"Đội {province}", province=province)
+        members = [PlayerFactory(full_name=f"Lê Văn Đội{i}{k}", club=f"CLB {province}")
+                   for k in range(3)]
+        entry_register_team(event=event, actor=organiser, team=team, players=members[:2],
+                            reserves=members[2:])
+    numbers_draw(event=event, actor=organiser, method="rating")
+    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    for board in rounds[0].boards.filter(black__isnull=False).order_by("number"):
+        g1, g2 = board.games.order_by("number")
+        game_result_record(game=g1, result="1-0", actor=arbiter, expected_version=g1.version)
+        game_result_record(game=g2, result="1/2-1/2", actor=arbiter, expected_version=g2.version)
+    return event
