@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from openpyxl import Workbook
+from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.page import PageMargins
@@ -103,6 +104,17 @@ def new_workbook() -> Workbook:
     return wb
 
 
+def _style_arrays(ws: Worksheet, names) -> dict[str, object]:
+    """Each named style's cell formatting, computed once per sheet: building cells with it is
+    much faster than assigning ``cell.style`` cell by cell (a large event has 100,000 cells)."""
+    arrays = {}
+    for name in set(names):
+        probe = Cell(ws)
+        probe.style = name
+        arrays[name] = probe._style  # the StyleArray openpyxl copies into each new cell
+    return arrays
+
+
 _BAD_TAB = re.compile(r"[\[\]:*?/\\]")
 
 
@@ -126,13 +138,16 @@ def write(wb: Workbook, sheet: Sheet, heading: Heading) -> Worksheet:
         ws.cell(row=HEADER_ROW, column=c, value=column.header).style = HEADER
     first = HEADER_ROW + 1
     styles = [col.style for col in sheet.columns]
+    arrays = _style_arrays(ws, [*styles, TOTAL, X_CELL, SELF])
     for r, values in enumerate(sheet.rows):
-        ws.append(values)
-        row_cells = ws[first + r]
         total = r in sheet.total_rows
-        for c, cell in enumerate(row_cells[:ncols]):
-            style = sheet.cell_style(r, c, cell.value) if sheet.cell_style else None
-            cell.style = style or (TOTAL if total else styles[c])
+        cells = []
+        for c in range(ncols):
+            value = values[c] if c < len(values) else None
+            style = sheet.cell_style(r, c, value) if sheet.cell_style else None
+            cells.append(Cell(ws, value=value,
+                              style_array=arrays[style or (TOTAL if total else styles[c])]))
+        ws.append(cells)
     row = first + len(sheet.rows) + 1
     for note in sheet.notes:
         ws.cell(row=row, column=1, value=note).font = Font(name=FONT, size=10, italic=True)
