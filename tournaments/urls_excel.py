@@ -19,4 +19,5 @@ urlpatterns = [
     path("manage/<slug:slug>/export/", excel.export_area, name="excel_export"),
     path("manage/<slug:slug>/import/", excel.import_event, name="excel_import_event"),
     path("manage/<slug:slug>/backup/", excel.backup_download, name="backup_download"),
+    path("manage/<slug:slug>/trf/", excel.trf_download, name="trf_download"),
 ]

@@ -28,6 +28,7 @@ from tournaments.excel.workbook import ExportError, Table
 from tournaments.models import Event, Job, JobKind, JobStatus
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.excel import round_numbers
+from tournaments.selectors.trf import event_trf
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_confirm, import_start
 from tournaments.services.jobs import can_see_job, export_start, job_cancel
@@ -257,6 +258,17 @@ def import_template(request):
     response = HttpResponse(workbook.to_bytes(wb), content_type=XLSX)
     name = "mau-nhap-doi.xlsx" if team else "mau-nhap-van-dong-vien.xlsx"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+def trf_download(request, slug):
+    """The event as a TRF-16 file (other pairing and rating programs read it)."""
+    event = _staff_event(request, slug)
+    if event.is_team or event.is_knockout:
+        raise Http404("TRF files record individual round robin and Swiss events.")
+    response = HttpResponse(event_trf(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
     return response
 
 
