@@ -196,3 +196,19 @@ def test_backup_download_and_restore_pages(client, rr_event, organiser, arbiter,
     page = client.get(response.url)
     restored = Event.objects.get(pk=job.result["event"])
     assert restored.get_absolute_url() in page.text
+
+
+def test_public_pages_offer_their_table_as_excel(client, rr_event, organiser):
+    event_set_visibility(event=rr_event, actor=organiser, public=True)
+    standings = client.get(reverse("tournaments:standings", args=[rr_event.slug]))
+    assert reverse("tournaments:excel_download", args=[rr_event.slug, "standings"]) in \
+        standings.text
+    round_page = client.get(reverse("tournaments:round", args=[rr_event.slug, 2]))
+    assert reverse("tournaments:excel_download", args=[rr_event.slug, "results"]) + "?round=2" \
+        in round_page.text
+
+
+def test_staff_pages_link_the_export_area(client, rr_event, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournaments:manage_event", args=[rr_event.slug]))
+    assert reverse("tournaments:excel_export", args=[rr_event.slug]) in page.text
