@@ -41,7 +41,7 @@ def standings_of(event):
 
 def crosstable_of(event):
     view = event_crosstable(event)
-    return [(r.rank, r.entry.name, r.points, [[c.text for c in cell] for cell in r.cells])
+    return [(r.rank, r.entry.name, r.points, [cell.text for cell in r.cells])
             for r in view.rows]
 
 

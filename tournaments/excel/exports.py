@@ -380,23 +380,19 @@ def crosstable_sheet(view, lang: str) -> Sheet:
         columns.append(Column(header, CENTER, min_width=4 if view.round_robin else 6))
     columns.append(Column(L.POINTS(lang), NUMBER))
     rows = []
-    self_cells: set[tuple[int, int]] = set()
+    css: dict[tuple[int, int], str] = {}
     for r, row in enumerate(view.rows):
         line = [row.rank, row.number, row.entry.name]
-        for c, marks in enumerate(row.cells):
-            if row.is_self and row.is_self[c]:
-                self_cells.add((r, 3 + c))
-            line.append(" ".join(m.text for m in marks if m.text) or "")
+        for c, cell in enumerate(row.cells):
+            if cell.css:
+                css[(r, 3 + c)] = cell.css
+            line.append(cell.text)
         line.append(number(row.points))
         rows.append(line)
 
     def style(r: int, c: int, value: object) -> str | None:
-        if (r, c) in self_cells:
-            return SELF
-        if isinstance(value, str) and value and all(part == "X" or part.endswith("X")
-                                                    for part in value.split()):
-            return X_CELL
-        return None
+        # The page's marks: "self" the diagonal, "x-cell" a cancelled game (Art. 21.5).
+        return {"self": SELF, "x-cell": X_CELL}.get(css.get((r, c), ""))
 
     return Sheet(L.CROSSTABLE_TAB(lang), L.CROSSTABLE_TITLE(lang, n=view.after_round), columns,
                  rows, [L.CROSS_LEGEND(lang)], landscape=True, freeze_columns=3,
