@@ -42,7 +42,7 @@ RESULTS = [("1-0", 1, 0), ("0-1", 0, 1), ("1/2-1/2", 0.5, 0.5)]
 
 
 def _players(count: int, rng: random.Random) -> list[Player]:
-    people = []
+    people, first = [], Player.objects.count()
     for i in range(count):
         female = rng.random() < 0.2
         name = (f"{rng.choice(FAMILY)} {rng.choice(MIDDLE_F if female else MIDDLE_M)} "
@@ -51,14 +51,15 @@ def _players(count: int, rng: random.Random) -> list[Player]:
         people.append(Player(
             full_name=name, name_folded=fold(name), sort_key=name_sort_key(name),
             gender="F" if female else "M", birth_year=rng.randint(1960, 2014),
-            club=f"CLB Cờ Tướng {province}", province=province, national_id=f"B{i:06d}",
+            club=f"CLB Cờ Tướng {province}", province=province, national_id=f"B{first + i:07d}",
             rating=rng.randint(1500, 2500)))
     return Player.objects.bulk_create(people)
 
 
 def build_event(players: int, rounds: int, rng: random.Random) -> Event:
     event = Event.objects.create(name=f"Giải Cờ Tướng Mở rộng — {players} kỳ thủ",
-                                 slug=f"bench-{players}-{rounds}", start_date="2026-11-01",
+                                 slug=f"bench-{players}-{rounds}-{Event.objects.count()}",
+                                 start_date="2026-11-01",
                                  end_date="2026-11-08", venue="Cung Văn hóa Hữu nghị, Hà Nội",
                                  format="swiss", rounds=rounds, visibility="public")
     people = _players(players, rng)
