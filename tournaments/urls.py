@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.views import knockout, public, staff
 
@@ -37,4 +37,5 @@ urlpatterns = [
     path("manage/<slug:slug>/rounds/<int:number>/", staff.manage_round, name="manage_round"),
     path("manage/<slug:slug>/rounds/<int:number>/<str:action>/", staff.round_action,
          name="round_action"),
+    path("", include("tournaments.urls_excel")),  # Excel, jobs, backups
 ]

@@ -20,5 +20,6 @@ urlpatterns = [
     path("events/<int:event_pk>/rounds/", event_rounds, name="event-rounds"),
     path("events/<int:event_pk>/rounds/<int:number>/", event_round, name="event-round"),
     path("events/<int:event_pk>/bracket/", knockout.event_bracket_view, name="event-bracket"),
+    path("", include("tournaments.api.excel")),  # exports, imports, jobs, backups
     path("", include(router.urls)),
 ]
