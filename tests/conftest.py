@@ -76,3 +76,9 @@ def make_event(organiser, chief_arbiter, arbiter):
 @pytest.fixture
 def players(db):
     return PlayerFactory.create_batch(24)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashing costs half a second per user; tests need no strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -9,6 +9,9 @@
   if (!table) return;
   const csrf = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const msg = (name) => table.dataset["msg" + name] || "";
+  const labels = {};
+  const anySelect = table.querySelector("select.result-select");
+  if (anySelect) for (const o of anySelect.options) labels[o.value] = o.value ? o.textContent.split(" ")[0] : "";
   const inputs = () => Array.from(table.querySelectorAll("input.result-input:not([disabled])"));
 
   function updateOpenCount() {
@@ -16,7 +19,7 @@
     for (const row of table.querySelectorAll("tr[data-board]")) {
       const input = row.querySelector("input.result-input");
       const match = row.querySelector("[data-match-result]");
-      const value = input ? input.value : (match && match.textContent.trim() !== "–" ? "x" : "");
+      const value = input ? input.dataset.code : (match && match.textContent.trim() !== "–" ? "x" : "");
       if (!value) open += 1;
       row.classList.toggle("pending", !value);
     }
@@ -28,7 +31,7 @@
     const all = inputs();
     const start = all.indexOf(input);
     for (let i = start + 1; i < all.length; i++) {
-      if (!all[i].value) { all[i].focus(); return; }
+      if (!all[i].dataset.code) { all[i].focus(); return; }
     }
     if (start + 1 < all.length) all[start + 1].focus();
   }
@@ -50,7 +53,8 @@
     const data = await response.json().catch(() => ({}));
     row.classList.remove("stale");
     if (response.ok) {
-      input.value = data.result;
+      input.dataset.code = data.result;
+      input.value = labels[data.result] || data.result;
       input.dataset.version = data.version;
       const select = row.querySelector("select.result-select");
       if (select) select.value = data.result;
@@ -70,7 +74,10 @@
     const page = await fetch(window.location.href, { credentials: "same-origin" });
     const html = new DOMParser().parseFromString(await page.text(), "text/html");
     const fresh = html.querySelector(`input.result-input[data-url="${input.dataset.url}"]`);
-    if (fresh) { input.value = fresh.value; input.dataset.version = fresh.dataset.version; }
+    if (fresh) {
+      input.value = fresh.value; input.dataset.code = fresh.dataset.code;
+      input.dataset.version = fresh.dataset.version;
+    }
     updateOpenCount();
   }
 

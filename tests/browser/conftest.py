@@ -1,0 +1,57 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium (never a downloaded browser)
+against Django's live server. Screenshots of each page go to test-artifacts/screenshots/."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the test itself still talks to
+# the database synchronously (fixtures, assertions), which Django allows with this switch.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's Chromium is missing: run `bash .ci/services` (make test does).")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def shot(request):
+    """shot(page, "name") saves a full-page screenshot for review."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    prefix = request.node.name.replace("[", "_").replace("]", "")
+
+    def take(page, name: str) -> Path:
+        path = SCREENSHOTS / f"{prefix}__{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def login(live_server):
+    def log_in(page, username: str, password: str = "pw-for-tests-1"):
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", password)
+        page.click("main form button[type=submit]")
+        page.wait_for_load_state()
+
+    return log_in
