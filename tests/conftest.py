@@ -82,3 +82,12 @@ def players(db):
 def _fast_password_hashing(settings):
     """Real hashing costs half a second per user; tests need no strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _english_messages():
+    """Service messages are asserted in English; pages choose their language per request."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
