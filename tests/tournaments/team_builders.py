@@ -18,7 +18,7 @@ def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, s
             p.full_name = f"T{t} B{i + 1}" if i < boards else f"T{t} R{i + 1 - boards}"
             p.rating = 2300 - 100 * t - 10 * i
             p.save()
-        entry_register_team(event=event, actor=organiser, team=TeamFactory(name=f"Đội {t}"),
+        entry_register_team(event=event, actor=organiser, team=TeamFactory(),
                             players=roster[:boards], reserves=roster[boards:])
     numbers_draw(event=event, actor=organiser, method="rating")
     if schedule:
