@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pairings.colours import board_key, colour_of
-from pairings.dutch_bracket import ZERO, BracketRun, Solver, Weight, Window
-from pairings.dutch_weights import Pair, WeightContext, base_weight
+from pairings.dutch_bracket import ZERO, BracketResult, BracketRun, Solver, Weight, Window
+from pairings.dutch_fast import FastBracket
+from pairings.dutch_weights import WeightContext
 from pairings.matching import perfect_matching
 from pairings.swiss_state import (
     DutchError,
@@ -140,6 +141,7 @@ class RoundPairer:
         self.full_round = False
         self.initial_c9 = False
         self.completion: dict[int, int] | None = None
+        self.use_fast = True
 
     # --- absolute criteria over the round ------------------------------------------------
 
@@ -189,7 +191,7 @@ class RoundPairer:
         """The weight of a pair outside the window: completion only (and [C9] when the first
         bracket holds the bye)."""
         current, self.ctx.c9_active = self.ctx.c9_active, self.initial_c9
-        t, h = base_weight(self.ctx, Pair(self.order[u], self.order[v], False, False))
+        t, h = self.ctx.weight(self.order[u], self.order[v], False, False)
         self.ctx.c9_active = current
         return (t, h, 0) if t else ZERO
 
@@ -228,6 +230,15 @@ class RoundPairer:
 
     def _pair_bracket(self, window: Window, weights: dict, pos: int):
         rest = list(range(pos, self.n))
+        if not self.full_round and self.use_fast:
+            fast = FastBracket(self.ctx, self.order, window.vertices, window.b0, window.b1, rest,
+                               self.adjacent, self.completion, self.n % 2 == 1).run()
+            if fast is not None:
+                self._forget(weights, fast.pairs, fast.downfloaters)
+                self.completion = fast.completion
+                result = BracketResult(fast.pairs, fast.downfloaters, fast.matching)
+                self._trace_bracket(window, result, "direct")
+                return result
         snapshot = dict(weights)
         if not self.full_round:
             solver = Solver(self.ctx, weights, list(window.vertices), rest, False,
@@ -243,6 +254,17 @@ class RoundPairer:
         result = BracketRun(self.ctx, window, solver, self.order).run()
         self._trace_bracket(window, result, "whole field")
         return result
+
+    @staticmethod
+    def _forget(weights: dict, pairs: list[tuple[int, int]], down: list[int]) -> None:
+        """After a bracket: paired players leave; downfloaters of one bracket may not meet in
+        the next one (bbpPairings keeps only S1-S2 edges of a remainder)."""
+        paired = {v for pair in pairs for v in pair}
+        for key in [k for k in weights if k[0] in paired or k[1] in paired]:
+            del weights[key]
+        for i, u in enumerate(down):
+            for v in down[i + 1:]:
+                weights[(min(u, v), max(u, v))] = ZERO
 
     def _extends(self, result, window: Window, rest: list[int], weights: dict) -> bool:
         """[C4]: the window's optimal matching extends to a pairing of everybody left."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from pairings.dutch_weights import Pair, WeightContext, base_weight, compact_encoder, literal
+from pairings.dutch_weights import WeightContext, compact_encoder, literal
 from pairings.matching import blossom_matching, max_weight_matching
 
 Weight = tuple[int, int, int]  # (T, H, ORD): see dutch_weights
@@ -192,8 +192,7 @@ class BracketRun:
             lower = players[vs[j]]
             in_bracket = j < self.w.b1
             for i in range(j):
-                pair = Pair(players[vs[i]], lower, in_bracket, not in_bracket)
-                t, h = base_weight(self.ctx, pair)
+                t, h = self.ctx.weight(players[vs[i]], lower, in_bracket, not in_bracket)
                 w = (t, h, 0) if t else ZERO
                 self.base[(vs[i], vs[j])] = w
                 self.solver.weights[(vs[i], vs[j])] = w

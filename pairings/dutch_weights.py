@@ -84,6 +84,25 @@ class WeightContext:
         self.last_round = state.is_last_round()
         self.topscore = state.topscore_threshold()
         self.layout = Layout(self)
+        # Everything a field reads of a player, so that weights can be cached per kind of pair.
+        self.signature = {p.number: (self.score[p.number], p.colour_pref, p.imbalance,
+                                     p.repeated, p.strong, p.float1, p.float2,
+                                     p.eligible_for_bye, p.played_games)
+                          for p in state.players}
+        self._cache: dict[tuple, tuple[int, int]] = {}
+
+    def weight(self, h: PlayerState, l: PlayerState, in_bracket: bool,  # noqa: E741
+               in_next: bool) -> tuple[int, int]:
+        """:func:`base_weight`, cached by the kinds of the two players."""
+        if l.number in h.opponents:
+            return (0, 0)
+        key = (self.signature[h.number], self.signature[l.number], in_bracket, in_next,
+               self.c9_active, self.bye_score)
+        value = self._cache.get(key)
+        if value is None:
+            value = base_weight(self, Pair(h, l, in_bracket, in_next))
+            self._cache[key] = value
+        return value
 
     def set_bye(self, bye_score: int) -> None:
         """[C5]: the score of the bye assignee; [C9] ranks players of that score by played
@@ -266,15 +285,23 @@ class Layout:
             offset += width[f.width]
         self.t_offset = offset
         self.group_bits = group
-        # Sub-fields (offset, width) from the least significant, for compact re-encoding.
+        # Sub-fields (offset, width) from the least significant, for compact re-encoding, and
+        # their names: (criterion, score of the slice or None).
         self.subfields: list[tuple[int, int]] = []
+        self.subfield_names: list[tuple[str, int | None]] = []
         for f in reversed(self.fields):
             base, w = self.offsets[f.name]
             if f.width == "slices":
-                for shift, size in sorted(ctx.slices.values()):
+                for score, (shift, size) in sorted(ctx.slices.items()):
                     self.subfields.append((base + shift, size))
+                    self.subfield_names.append((f.name, score))
             else:
                 self.subfields.append((base, w))
+                self.subfield_names.append((f.name, None))
+
+    def split(self, h: int) -> tuple[int, ...]:
+        """The sub-field values of ``H``, least significant first."""
+        return tuple((h >> o) & ((1 << w) - 1) for o, w in self.subfields)
 
 
 def base_weight(ctx: WeightContext, pair: Pair) -> tuple[int, int]:

@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(settings: str, extra_env: dict[str, str], *args: str):
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY",
-                                                             "DEBUG", "CELERY_BROKER_URL"}}
+    env = {k: v for k, v in os.environ.items() if k not in {
+        "DATABASE_URL", "SECRET_KEY", "DEBUG", "CELERY_BROKER_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     env.update(extra_env)
     env["DJANGO_SETTINGS_MODULE"] = settings
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,

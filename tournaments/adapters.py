@@ -39,7 +39,6 @@ class EventRecord:
     entries: dict[int, Entry]  # by pairing number
     numbers: dict[int, int]  # entry id -> pairing number
     rounds: list[Round]
-    boards: list[Board]
 
     def entry(self, number: int) -> Entry:
         return self.entries[number]
@@ -81,34 +80,34 @@ _FLIPPED = {
     Result.DRAW: Result.DRAW, Result.BOTH_LOSE: Result.BOTH_LOSE,
     Result.DOUBLE_FORFEIT: Result.DOUBLE_FORFEIT, Result.CANCELLED: Result.CANCELLED,
 }
+_RESULTS = {r.value: r for r in Result}
+_BOARD_FIELDS = ("pk", "round__number", "number", "white_id", "black_id", "bye", "result")
+_GAME_FIELDS = ("board_id", "white_first", "result", "level")
 
 
-def _pairing(board: Board, numbers: dict[int, int], games: list) -> Pairing:
-    first = numbers[board.white_id]
-    if board.black_id is None:
-        return Pairing(board.round.number, board.number, first, None,
-                       bye=Bye(board.bye or Bye.ZERO_POINT))
-    second = numbers[board.black_id]
-    if games:
-        engine_games = tuple(
-            Game(g.white_first, Result(g.result) if g.result else None, g.level) for g in games
-        )
+def _pairing(board: tuple, numbers: dict[int, int], games: list[tuple]) -> Pairing:
+    _pk, rnd, number, white_id, black_id, bye, result = board
+    first = numbers[white_id]
+    if black_id is None:
+        return Pairing(rnd, number, first, None, bye=Bye(bye or Bye.ZERO_POINT))
+    second = numbers[black_id]
+    if not games:
+        return Pairing(rnd, number, first, second, (Game(True, _RESULTS.get(result)),))
+    if result and all(not g[2] for g in games):
         # A whole match ruled at once (an absent side, Art. 21.2) is written on the board,
         # from the first-named entry's side: each game gets it from White's side.
-        if board.result and all(g.result == "" for g in games):
-            ruling = Result(board.result)
-            engine_games = tuple(
-                Game(g.white_first, ruling if g.white_first else _FLIPPED[ruling], g.level)
-                for g in games
-            )
+        ruling = _RESULTS[result]
+        engine_games = tuple(Game(w, ruling if w else _FLIPPED[ruling], lvl)
+                             for _b, w, _r, lvl in games)
     else:
-        engine_games = (Game(True, Result(board.result) if board.result else None),)
-    return Pairing(board.round.number, board.number, first, second, engine_games)
+        engine_games = tuple(Game(w, _RESULTS.get(r), lvl) for _b, w, r, lvl in games)
+    return Pairing(rnd, number, first, second, engine_games)
 
 
 def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
-    """Entries, rounds, boards and games of ``event`` in four queries. ``public_only`` leaves
-    out draft rounds (what the public may see)."""
+    """Entries, rounds, boards and games of ``event`` in four queries (boards and games as
+    plain rows: a 2,000-player event has tens of thousands). ``public_only`` leaves out draft
+    rounds (what the public may see)."""
     entries = list(event.entries.select_related("player", "team").order_by("number", "pk"))
     numbers = participant_numbers(entries)
     rounds_qs = event.rounds_set.order_by("number")
@@ -116,21 +115,20 @@ def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
         rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
     rounds = list(rounds_qs)
     round_ids = [r.pk for r in rounds]
-    boards = list(Board.objects.filter(round_id__in=round_ids).select_related("round")
-                  .order_by("round__number", "number"))
-    games_by_board: dict[int, list] = {}
-    for game in GameRow.objects.filter(board__round_id__in=round_ids).order_by("board_id",
-                                                                                 "number"):
-        games_by_board.setdefault(game.board_id, []).append(game)
-    pairings = tuple(_pairing(b, numbers, games_by_board.get(b.pk, [])) for b in boards)
+    boards = (Board.objects.filter(round_id__in=round_ids)
+              .order_by("round__number", "number").values_list(*_BOARD_FIELDS))
+    games_by_board: dict[int, list[tuple]] = {}
+    for game in (GameRow.objects.filter(board__round_id__in=round_ids)
+                 .order_by("board_id", "number").values_list(*_GAME_FIELDS)):
+        games_by_board.setdefault(game[0], []).append(game)
+    pairings = tuple(_pairing(b, numbers, games_by_board.get(b[0], [])) for b in boards)
     tournament = Tournament(
         participants=tuple(_participant(e, numbers[e.pk]) for e in entries),
         pairings=pairings,
         rounds=planned_rounds(event, len(entries)),
         name=event.name,
     )
-    return EventRecord(event, tournament, {numbers[e.pk]: e for e in entries}, numbers,
-                       rounds, boards)
+    return EventRecord(event, tournament, {numbers[e.pk]: e for e in entries}, numbers, rounds)
 
 
 def planned_rounds(event: Event, entries: int) -> int:

@@ -65,7 +65,7 @@
     }
     row.classList.add("stale");
     status.textContent = (response.status === 409 ? msg("Stale") : msg("Error")) + " " + (data.detail || response.status);
-    if (response.status === 409) await reloadRow(input);
+    if (response.status === 409) { await reloadRow(input); return true; }  // shows the stored one
     return false;
   }
 
@@ -102,7 +102,12 @@
     else if (event.key === "Enter" || event.key === "ArrowDown") { event.preventDefault(); focusNext(input); return; }
     if (result === null) return;
     event.preventDefault();
-    if (await save(input, result) && result) focusNext(input);
+    // Show the result and move on at once, so a fast arbiter never types into the same box
+    // twice; the save finishes in the background and the row reports how it went.
+    const previous = input.value;
+    input.value = labels[result] || result;
+    if (result) focusNext(input);
+    if (!(await save(input, result))) input.value = previous;
   });
 
   table.addEventListener("change", async (event) => {

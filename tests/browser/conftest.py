@@ -6,10 +6,6 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API runs an event loop in the test thread; the test itself still talks to
-# the database synchronously (fixtures, assertions), which Django allows with this switch.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -22,6 +18,20 @@ def pytest_collection_modifyitems(items):
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _sync_database_access_under_playwright():
+    """Playwright's sync API runs an event loop in the test thread; the test itself still talks
+    to the database synchronously (fixtures, assertions), which Django allows with this switch
+    (set while browser tests run, never in deployment; tests/test_settings.py drops it)."""
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture(scope="session")

@@ -56,7 +56,7 @@ def test_ten_player_event_from_creation_to_final_standings(make_event, organiser
     cross = event_crosstable(event)
     assert len(cross.rows) == 10 and len(cross.columns) == 10
     for row in cross.rows:
-        assert sum(row.is_self) == 1
+        assert [c.css for c in row.cells].count("self") == 1
 
 
 def test_standings_after_any_round(make_event, organiser, arbiter, chief_arbiter):
@@ -89,7 +89,7 @@ def test_art_21_5_1_withdrawal_at_half_cancels_all_games(make_event, organiser, 
     entry_withdraw(entry=first, actor=organiser, after_round=round_.number - 1)
     cross = event_crosstable(event)
     row_one = next(r for r in cross.rows if r.number == 1)
-    marks = [c.text for cell in row_one.cells for c in cell]
+    marks = [mark for cell in row_one.cells for mark in cell.text.split()]
     assert marks.count("X") == 4  # its two played and two unplayed games
     table = event_standings(event)
     assert next(r for r in table.rows if r.number == 1).points == "0"

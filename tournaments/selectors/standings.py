@@ -6,7 +6,7 @@ the scoring engine, after any round, current or historical.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -63,9 +63,10 @@ class StandingsView:
 
 @dataclass(frozen=True)
 class CrossCell:
+    """One cell: the marks of the games in it (two in a double round robin), already joined."""
+
     text: str
-    colour: str = ""
-    cancelled: bool = False
+    css: str = ""  # "self" on the diagonal, "x-cell" when a game was cancelled
     title: str = ""
 
 
@@ -75,12 +76,7 @@ class CrossRowView:
     number: int
     entry: Entry
     points: str
-    cells: tuple[tuple[CrossCell, ...], ...]
-    is_self: tuple[bool, ...] = field(default_factory=tuple)
-
-    @property
-    def cells_and_self(self) -> list[tuple[tuple[CrossCell, ...], bool]]:
-        return list(zip(self.cells, self.is_self or (False,) * len(self.cells), strict=True))
+    cells: tuple[CrossCell, ...]
 
 
 @dataclass(frozen=True)
@@ -170,12 +166,15 @@ def event_crosstable(event: Event, *, after_round: int | None = None) -> Crossta
     cross = engine_crosstable(record.tournament, table, system)
     round_robin = event.is_round_robin
     points = {r.number: format_points(r.points) for r in table.rows}
+    titles: dict[int, str] = {}
     rows = []
     for row in cross.rows:
-        cells = tuple(tuple(_cell(m, round_robin) for m in marks) for marks in row.cells)
-        is_self = tuple(round_robin and col == row.number for col in cross.columns)
+        cells = []
+        for column, marks in zip(cross.columns, row.cells, strict=True):
+            cells.append(_cell(marks, round_robin, round_robin and column == row.number,
+                               titles))
         rows.append(CrossRowView(row.rank, row.number, record.entries[row.number],
-                                 points[row.number], cells, is_self))
+                                 points[row.number], tuple(cells)))
     if round_robin:
         ranks = {r.number: r.rank for r in cross.rows}
         columns = tuple(str(ranks[c]) for c in cross.columns)
@@ -184,11 +183,20 @@ def event_crosstable(event: Event, *, after_round: int | None = None) -> Crossta
     return CrosstableView(event, rounds, round_robin, columns, tuple(rows))
 
 
-def _cell(mark, round_robin: bool) -> CrossCell:
-    colour = mark.colour.value if mark.colour else ""
-    if round_robin or mark.opponent_rank is None:
-        text = mark.text
-    else:
-        text = f"{mark.opponent_rank}{colour}{mark.text}"
-    return CrossCell(text=text, colour=colour, cancelled=mark.text == "X",
-                     title=_("round %(n)s") % {"n": mark.round})
+def _cell(marks, round_robin: bool, is_self: bool, titles: dict[int, str]) -> CrossCell:
+    texts = []
+    for mark in marks:
+        colour = mark.colour.value if mark.colour else ""
+        if round_robin or mark.opponent_rank is None:
+            texts.append(mark.text)
+        else:
+            texts.append(f"{mark.opponent_rank}{colour}{mark.text}")
+    cancelled = any(m.text == "X" for m in marks)
+    css = "self" if is_self else "x-cell" if cancelled else ""
+    title = ""
+    if marks:
+        number = marks[0].round
+        if number not in titles:
+            titles[number] = _("round %(n)s") % {"n": number}
+        title = titles[number]
+    return CrossCell(" ".join(texts), css, title)

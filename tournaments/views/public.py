@@ -7,6 +7,7 @@ themselves (htmx polling of the same URL, swapping the main content).
 from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from tournaments.models import Board, Entry, RoundStatus
 from tournaments.selectors.events import public_events, search_events, visible_event
@@ -39,6 +40,8 @@ def _context(request, event, tab, **extra):
     in_play = any(r.status == RoundStatus.PUBLISHED for r in rounds)
     return {
         "event": event, "tab": tab, "rounds": rounds, "staff": staff,
+        # Links to entries, built once per page rather than reversed per row.
+        "entry_prefix": reverse("tournaments:entries", kwargs={"slug": event.slug}),
         "last_update": _last_update(event), "in_play": in_play,
         "refresh_seconds": REFRESH_SECONDS, **extra,
     }
