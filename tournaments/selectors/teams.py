@@ -293,8 +293,12 @@ def annotate_match_scores(boards: Iterable[Board]) -> None:
         first = second = Fraction(0)
         for g in games:
             result = Result(g.result)
-            first += LAW_GAME.value(result.outcome_for(g.white_first))
-            second += LAW_GAME.value(result.outcome_for(not g.white_first))
+            mine, theirs = result.outcome_for(g.white_first), result.outcome_for(not g.white_first)
+            first += LAW_GAME.value(mine)
+            second += LAW_GAME.value(theirs)
+            # Each board read left to right, as the match is: the first-named team's player
+            # first, whatever colour they had (the result code is White's).
+            g.side_marks = _side_marks(_MARKS[mine], _MARKS[theirs])
         board.team_score = f"{half_points(first)}–{half_points(second)}"
 
 
@@ -310,3 +314,11 @@ def annotate_rosters(boards: Iterable[Board]) -> None:
     for b in boards:
         b.roster_first = members[b.white_id]
         b.roster_second = members[b.black_id]
+
+
+def _side_marks(mine: str, theirs: str) -> str:
+    """``1–0``, ``½–½`` for games played; ``+/−``, ``−/−`` for forfeits, as result codes
+    print them."""
+    if mine in "+-X" or theirs in "+-X":
+        return f"{mine}/{theirs}".replace("-", "−")
+    return f"{mine}–{theirs}"
