@@ -240,3 +240,19 @@ def test_teams_register_api(make_event, organiser, stranger):
     assert response.status_code == 200
     assert [m["player"] for m in response.json()["members"]] == [
         people[0].pk, people[1].pk, people[3].pk, people[2].pk]
+
+
+def test_odd_number_of_teams_rests_on_the_pages(make_event, organiser, chief_arbiter, arbiter):
+    # Five teams: one rests each round, scoring the statute's points for resting (0).
+    event = team_event(make_event, organiser, chief_arbiter, teams=5, name="Năm đội")
+    _play_round(event, 1, arbiter, chief_arbiter)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    rester = Board.objects.get(round__event=event, round__number=1, black__isnull=True).white
+    client = Client()
+    for page in ("rounds/1/", "standings/", "crosstable/", "boards/", f"entries/{rester.pk}/"):
+        assert client.get(f"/events/{event.slug}/{page}").status_code == 200, page
+    data = _api().get(f"/api/events/{event.pk}/standings/").json()
+    row = next(r for r in data["rows"] if r["entry"] == rester.pk)
+    assert (row["board_points"], row["match_points"]) == ("0", "0")
+    detail = _api().get(f"/api/events/{event.pk}/teams/{rester.pk}/").json()
+    assert detail["matches"][0]["opponent"] is None and detail["matches"][0]["bye"]
