@@ -8,6 +8,7 @@ from django.utils.translation import override
 from scoring.points import MatchScoring, Outcome, Primary
 from tests.tournaments.team_builders import team_event
 from tournaments.adapters import scoring_system, tiebreak_order
+from tournaments.errors import ServiceError
 from tournaments.models import Board
 from tournaments.selectors.standings import event_standings
 from tournaments.services.events import event_update
@@ -84,3 +85,14 @@ def test_team_standings_page_data(make_event, organiser, chief_arbiter, arbiter)
         "ahead on board 1 (0.5 vs 0)",
         "",
     ]
+
+
+def test_boards_per_team_are_fixed_once_the_event_has_rounds(make_event, organiser,
+                                                              chief_arbiter):
+    event = team_event(make_event, organiser, chief_arbiter, teams=4, publish=False)
+    with pytest.raises(ServiceError, match="boards per team"):
+        event_update(event=event, actor=organiser, team_boards=3)
+    # Other team options may change (a statute correction): the standings follow.
+    event = event_update(event=event, actor=organiser, team_scoring="match",
+                         substitution="last")
+    assert event.team_scoring == "match"
