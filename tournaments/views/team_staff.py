@@ -154,10 +154,11 @@ def lineup_save(request, slug, board_id):
         values = [request.POST.get(f"{name}_{k}", "") for k in range(1, count + 1)]
         return [int(v) if v.isdigit() else None for v in values]
 
+    version = request.POST.get("version", "")
     try:
         lineup_services.lineup_set(board=board, actor=request.user, first=side("first"),
                                    second=side("second"),
-                                   expected_version=int(request.POST.get("version", -1)),
+                                   expected_version=int(version) if version.isdigit() else -1,
                                    reason=request.POST.get("reason", ""))
     except ServiceError as error:
         if request.htmx:
