@@ -65,13 +65,11 @@ def _rounds_counted(record: EventRecord, after_round: int | None, staff: bool) -
     return last if after_round is None else max(0, min(after_round, last))
 
 
-def _seats(event: Event, rounds: int, *, staff: bool, entry: Entry | None = None) -> list[_Seat]:
+def _seats(event: Event, rounds: int, *, staff: bool) -> list[_Seat]:
     games = Game.objects.filter(board__round__event=event, level=0,
                                 board__round__number__lte=rounds)
     if not staff:
         games = games.exclude(board__round__status=RoundStatus.DRAFT)
-    if entry is not None:
-        games = games.filter(Q(board__white=entry) | Q(board__black=entry))
     rows = games.values_list("board__round__number", "board_id", "board__white_id",
                              "board__black_id", "number", "first_player_id", "second_player_id")
     return [_Seat(*row) for row in rows]
