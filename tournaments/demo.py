@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
+from tournaments.demo_knockout import play_knockout_demo
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_create, event_set_visibility, role_assign
@@ -138,6 +139,7 @@ def build_double_elimination(users, players) -> Event:
                    organiser="Liên đoàn Cờ Đà Nẵng")
     for player in players[52:60]:
         entry_register(event=event, actor=users["btc"], player=player)
+    play_knockout_demo(event, users, seed=SEED)
     return event
 
 

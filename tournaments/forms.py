@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.standings import resolve_order
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.models import Event, Player
+from tournaments.models.statute import default_tiebreak_games
 from tournaments.tiebreak_labels import full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
@@ -89,7 +90,7 @@ class StatuteForm(forms.ModelForm):
                     "LOT, after board points when match points rank first)."),
     )
     tiebreak_games = TiebreakGamesField(label=_("Tie-break games of a tied match"),
-                                        required=False)
+                                        required=False, initial=default_tiebreak_games)
 
     class Meta:
         model = Event

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import public, staff, team_staff, teams
+from tournaments.views import knockout, public, staff, team_staff, teams
 
 app_name = "tournaments"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
+    path("events/<slug:slug>/bracket/", knockout.bracket, name="bracket"),
     path("events/<slug:slug>/boards/", teams.board_results, name="board_results"),
     # Organisers and arbiters.
     path("manage/", staff.my_events, name="my_events"),
@@ -40,6 +41,7 @@ urlpatterns = [
     path("manage/<slug:slug>/roles/<int:role_id>/remove/", staff.role_remove,
          name="role_remove"),
     path("manage/<slug:slug>/draw/", staff.draw, name="draw"),
+    path("manage/<slug:slug>/bracket/start/", knockout.bracket_start, name="bracket_start"),
     path("manage/<slug:slug>/rounds/<int:number>/", staff.manage_round, name="manage_round"),
     path("manage/<slug:slug>/rounds/<int:number>/<str:action>/", staff.round_action,
          name="round_action"),

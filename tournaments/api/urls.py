@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import teams, views
+from tournaments.api import knockout, teams, views
 
 router = DefaultRouter()
 router.register("events", views.EventViewSet, basename="event")
@@ -20,6 +20,7 @@ urlpatterns = [
     path("events/<int:event_pk>/entries/", event_entries, name="event-entries"),
     path("events/<int:event_pk>/rounds/", event_rounds, name="event-rounds"),
     path("events/<int:event_pk>/rounds/<int:number>/", event_round, name="event-round"),
+    path("events/<int:event_pk>/bracket/", knockout.event_bracket_view, name="event-bracket"),
     # Team events (appendix §4).
     path("events/<int:event_pk>/boards/", teams.BoardResultsView.as_view(),
          name="event-board-results"),

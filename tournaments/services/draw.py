@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
+from tournaments.services.knockout import ko_start
 from tournaments.services.roundrobin import rr_schedule
 
 
@@ -13,4 +14,6 @@ def draw_next(*, event: Event, actor) -> list[Round]:
     Dutch system. Knockout: the next round of the bracket."""
     if event.is_round_robin:
         return rr_schedule(event=event, actor=actor)
+    if event.is_knockout:  # seeds the bracket; later matches follow from the results
+        return ko_start(event=event, actor=actor)
     raise ServiceError(_("Drawing rounds for this format is not available yet."))
