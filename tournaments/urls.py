@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import knockout, public, staff
+from tournaments.views import knockout, public, staff, team_staff, teams
 
 app_name = "tournaments"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
     path("events/<slug:slug>/bracket/", knockout.bracket, name="bracket"),
+    path("events/<slug:slug>/boards/", teams.board_results, name="board_results"),
     # Organisers and arbiters.
     path("manage/", staff.my_events, name="my_events"),
     path("manage/new/", staff.event_create, name="event_create"),
@@ -29,6 +30,13 @@ urlpatterns = [
     path("manage/<slug:slug>/entries/<int:entry_id>/remove/", staff.entry_remove,
          name="entry_remove"),
     path("manage/<slug:slug>/numbers/", staff.numbers_draw, name="numbers_draw"),
+    # Team events (appendix §4): rosters and line-ups.
+    path("manage/<slug:slug>/teams/new/", team_staff.team_new, name="team_new"),
+    path("manage/<slug:slug>/teams/slot/", team_staff.team_slot, name="team_slot"),
+    path("manage/<slug:slug>/teams/lookup/", team_staff.team_lookup, name="team_lookup"),
+    path("manage/<slug:slug>/teams/<int:entry_id>/", team_staff.team_roster, name="team_roster"),
+    path("manage/<slug:slug>/boards/<int:board_id>/lineup/", team_staff.lineup_save,
+         name="lineup_save"),
     path("manage/<slug:slug>/roles/", staff.manage_roles, name="manage_roles"),
     path("manage/<slug:slug>/roles/<int:role_id>/remove/", staff.role_remove,
          name="role_remove"),

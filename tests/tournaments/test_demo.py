@@ -17,3 +17,18 @@ def test_demo_builds_the_four_events_and_is_idempotent():
     assert events["demo-loai-kep-2026"].entries.count() == 8
     assert events["demo-dong-doi-2026"].entries.count() == 8
     assert any("ễ" in p.full_name or "ư" in p.full_name for p in Player.objects.all())
+
+
+def test_demo_team_event_plays_rounds_with_a_reserve_and_a_forfeit():
+    from tournaments.models import Game, TeamMember
+
+    call_command("demo", stdout=open("/dev/null", "w"))
+    event = Event.objects.get(slug="demo-dong-doi-2026")
+    assert event.rounds_set.filter(status="completed").count() == 4
+    assert event.rounds_set.filter(status="published").count() == 1
+    reserves = set(TeamMember.objects.filter(entry__event=event, is_reserve=True)
+                   .values_list("player_id", flat=True))
+    games = Game.objects.filter(board__round__event=event)
+    assert games.filter(first_player__in=reserves).count() == 1
+    forfeit = games.get(board__round__number=3, board__number=2, number=4)
+    assert forfeit.second_player is None and forfeit.result in ("+/-", "-/+")

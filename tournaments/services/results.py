@@ -112,6 +112,10 @@ def game_result_record(
         raise ServiceError(_("Unknown result %(result)s."), result=result)
     if game.version != expected_version:
         raise StaleResult(current=game.get_result_display() or _("no result"))
+    if board.round.event.is_team:
+        from tournaments.services.lineups import check_game_result  # lineups imports us
+
+        check_game_result(game, result)
     if game.result == result:
         return game
     game.result = result
