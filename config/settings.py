@@ -6,7 +6,7 @@ Embedded defaults: a SQLite file, Celery tasks run in-process, a secret key gene
 
 Every variable this file reads:
   DEBUG, SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, DATABASE_URL, CELERY_BROKER_URL,
-  CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL.
+  CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL, MEDIA_ROOT.
 """
 
 import secrets
@@ -124,7 +124,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-MEDIA_ROOT = VAR_DIR / "media"
+# Exports and uploads of background jobs; web processes and workers must share it.
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -1,16 +1,19 @@
-"""The common case of a bracket, solved directly and *proved* optimal (C.04.3 Art. 2-4).
+"""Brackets solved directly and *proved* optimal (C.04.3 Art. 2-4), the common case.
 
-In most brackets the best candidate has the handbook's natural shape: every MDP meets the highest
-resident it may meet (Art. 3.2, S1 = MDPs), the remainder splits into S1 (its first half) and S2
-(Art. 3.2), and only transpositions are needed (Art. 4.2), no exchanges. This module builds that
-candidate with a bipartite assignment (``pairings/assignment.py``) and accepts it only with a
-proof: every criterion [C6]-[C21] reaches an upper bound valid for *all* pairings of the bracket
-(:func:`upper_bounds`), the next bracket can still be paired as well as possible ([C8]) and the
-rest of the round stays pairable ([C4]). Then the handbook's order among equally good candidates
-is the lexicographic order of S1's opponents, found from the assignment's duals.
+A candidate of the handbook's shape is built: the MDPs meet residents (S1 = MDPs, Art. 3.2), the
+remainder is split into S1 (its first half, after any exchange) and S2, and S1 meets S2 by a
+maximum-weight bipartite assignment (``pairings/assignment.py``). The candidate is accepted only
+with a proof: every criterion [C6]-[C21] reaches an upper bound valid for *all* pairings of the
+bracket (``pairings/dutch_bounds.py``), the next bracket can still be paired as well as possible
+([C8]) and the rest of the round stays pairable ([C4]).
 
-When no proof is found the caller uses the general procedure (``pairings/dutch_bracket.py``),
-which gives the same answer when both apply; the fast path only saves time.
+Alternatives are tried in the handbook's order, each skipped only when a bound proves it cannot
+reach the optimum: MDP opponents from the highest resident down (Art. 3.2), then no exchange, then
+exchanges (Art. 4.3). Among equally good assignments, S1's opponents follow the transposition
+order (Art. 4.2), read from the assignment's duals. Whenever the search cannot prove its answer
+(an exchange of three or more players, a bound that is not reached), it gives up and the caller
+uses the general procedure (``pairings/dutch_bracket.py``), which gives the same answer: this path
+only saves time.
 """
 
 from __future__ import annotations
@@ -22,14 +25,21 @@ import numpy as np
 
 from pairings.assignment import (
     WEIGHT_LIMIT,
+    Assignment,
     lexicographic_assignment,
     max_weight_assignment,
 )
+from pairings.dutch_bounds import bracket_bounds, exchanges, split_bounds
 from pairings.dutch_weights import WeightContext
 from pairings.matching import perfect_matching
-from pairings.swiss_state import Float, PlayerState
+from pairings.swiss_state import PlayerState
 
 BYE = -1
+MAX_ASSIGNMENTS = 40  # assignments tried per bracket before giving up
+
+
+class GiveUp(Exception):
+    """The search cannot prove an answer: use the general procedure."""
 
 
 @dataclass
@@ -40,9 +50,20 @@ class FastResult:
     completion: dict[int, int]
 
 
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def _reaches(bound: tuple[int, ...] | None, target: tuple[int, ...]) -> bool:
+    return bound is not None and all(b >= t for b, t in zip(bound, target, strict=True))
+
+
 class FastBracket:
-    """One bracket by the natural candidate; :meth:`run` returns None when it cannot prove
-    optimality."""
+    """One bracket; :meth:`run` returns None when it cannot prove its answer."""
 
     def __init__(self, ctx: WeightContext, order: Sequence[PlayerState], vertices: list[int],
                  b0: int, b1: int, rest: list[int], adjacent: Callable[[int, int], bool],
@@ -56,6 +77,7 @@ class FastBracket:
         self.adjacent = adjacent
         self.completion = completion
         self.odd = odd
+        self.assignments = 0
 
     def compatible(self, u: int, v: int) -> bool:
         return self.ctx.compatible(self.order[u], self.order[v])
@@ -65,151 +87,96 @@ class FastBracket:
         _, h = self.ctx.weight(self.order[u], self.order[v], True, False)
         return self.ctx.layout.split(h)
 
+    def bounds(self, mdps: Sequence[int], residents: Sequence[int]) -> tuple[int, ...] | None:
+        return bracket_bounds(self.ctx, [self.order[v] for v in mdps],
+                              [self.order[v] for v in residents])
+
     def run(self) -> FastResult | None:
-        if len(self.mdps) > len(self.residents):
+        target = self.bounds(self.mdps, self.residents)
+        if target is None:
             return None
-        mdp_pairs = self.pair_mdps()
-        if mdp_pairs is None:
+        try:
+            found = self.search_mdps(0, [], target)
+        except GiveUp:
             return None
-        taken = {r for _, r in mdp_pairs}
-        remainder = [r for r in self.residents if r not in taken]
-        half = len(remainder) // 2
-        s1, s2 = remainder[:half], remainder[half:]
-        solved = self.assign(s1, s2)
-        if solved is None:
+        if found is None:
             return None
-        weight, allowed, solution, table = solved
-        candidate = [self.fields(m, r) for m, r in mdp_pairs]
-        candidate += [table[i][solution.col_of[i]] for i in range(len(s1))]
-        bounds = self.upper_bounds(half)
-        if bounds is None or _total(candidate, len(bounds)) != bounds:
-            return None
-        order = [list(range(len(s2))) for _ in s1]
-        cols = lexicographic_assignment(weight, allowed, solution, order)
-        pairs = mdp_pairs + [(s1[i], s2[c]) for i, c in enumerate(cols)]
-        used = set(cols)
-        down = [s2[c] for c in range(len(s2)) if c not in used]
+        mdp_pairs, remainder_pairs, down = found
         checked = self.next_bracket(down)
         if checked is None:
             return None
         matching, completion = checked
-        return FastResult(pairs, down, matching, completion)
+        return FastResult(mdp_pairs + remainder_pairs, down, matching, completion)
 
-    # --- the candidate -------------------------------------------------------------------
+    # --- MDPs (Art. 3.2): each, in order, meets the highest resident possible ---------------
 
-    def pair_mdps(self) -> list[tuple[int, int]] | None:
-        """Each MDP in order with the highest resident it may meet (Art. 3.2, 4.2)."""
-        pairs = []
-        taken: set[int] = set()
-        for m in self.mdps:
-            for r in self.residents:
-                if r not in taken and self.compatible(m, r):
-                    pairs.append((m, r))
-                    taken.add(r)
-                    break
-            else:
-                return None
-        return pairs
+    def search_mdps(self, index: int, pairs: list[tuple[int, int]], target: tuple[int, ...]):
+        """The first MDP opponents (highest residents first) from which the target is reached;
+        None when proved impossible; GiveUp when not provable."""
+        taken = {r for _, r in pairs}
+        if index == len(self.mdps):
+            fixed = tuple(sum(c) for c in zip(*(self.fields(m, r) for m, r in pairs),
+                                                strict=True)) if pairs else (0,) * len(target)
+            return self.search_remainder(pairs, _sub(target, fixed))
+        mdp = self.mdps[index]
+        fixed = (0,) * len(target)
+        for m, r in pairs:
+            fixed = _add(fixed, self.fields(m, r))
+        for r in self.residents:
+            if r in taken or not self.compatible(mdp, r):
+                continue
+            rest = [x for x in self.residents if x not in taken and x != r]
+            bound = self.bounds(self.mdps[index + 1:], rest)
+            if bound is None or not _reaches(
+                    _add(_add(fixed, self.fields(mdp, r)), bound), target):
+                continue  # proved: no optimal pairing has this MDP against r
+            found = self.search_mdps(index + 1, pairs + [(mdp, r)], target)
+            if found is not None:
+                return found
+        return None
 
-    def assign(self, s1: list[int], s2: list[int]):
-        """Best assignment of S1 to S2 (weights re-encoded compactly) with its duals."""
-        if not s1:
-            empty = np.zeros((0, len(s2)), dtype=np.int64)
-            return empty, empty.astype(bool), max_weight_assignment(empty, empty.astype(bool)), []
-        table = [[self.fields(u, v) if self.compatible(u, v) else None for v in s2] for u in s1]
-        allowed = np.array([[f is not None for f in row] for row in table], dtype=bool)
-        values = [f for row in table for f in row if f is not None]
-        encode = _encoder(values, len(s1))
-        if encode is None:
-            return None
-        weight = np.array([[encode(f) if f is not None else 0 for f in row] for row in table],
-                          dtype=np.int64)
-        solution = max_weight_assignment(weight, allowed)
-        if solution is None:
-            return None
-        return weight, allowed, solution, table
+    # --- the remainder (Art. 3.3, 4.2, 4.3) ---------------------------------------------------
 
-    # --- upper bounds (Art. 2: the criteria) -----------------------------------------------
+    def search_remainder(self, mdp_pairs: list[tuple[int, int]], target: tuple[int, ...]):
+        """The first S1/S2 split in exchange order whose best assignment reaches the target,
+        with S1's opponents in transposition order."""
+        taken = {r for _, r in mdp_pairs}
+        remainder = [r for r in self.residents if r not in taken]
+        table = RemainderTable(self, remainder)
+        half = len(remainder) // 2
+        small = half <= 3 or len(remainder) - half <= 3
+        options = [((), ())]
+        options_iter = exchanges(half, len(remainder) - half, max_size=half if small else 2)
+        for out, into in _chain(options, options_iter):
+            high = sorted(set(range(half)) - set(out) | set(into))
+            low = sorted(set(range(len(remainder))) - set(high))
+            if not _reaches(table.split_bound(high, low), target):
+                continue
+            self.assignments += 1
+            if self.assignments > MAX_ASSIGNMENTS:
+                raise GiveUp
+            solved = table.assign(high, low)
+            if solved is None or table.total(high, low, solved[2]) != target:
+                continue
+            weight, allowed, solution = solved
+            order = [list(range(len(low))) for _ in high]
+            cols = lexicographic_assignment(weight, allowed, solution, order)
+            pairs = [(remainder[high[i]], remainder[low[c]]) for i, c in enumerate(cols)]
+            used = set(cols)
+            down = [remainder[low[c]] for c in range(len(low)) if c not in used]
+            return mdp_pairs, pairs, down
+        if small:
+            return None  # every split was tried: proved impossible
+        raise GiveUp
 
-    def upper_bounds(self, remainder_pairs: int) -> tuple[int, ...] | None:
-        """An upper bound of every sub-field over all pairings of the bracket whose more
-        important criteria are at their best. The candidate pairs every MDP with a resident and
-        pairs as many as possible, which is what [C6] and [C7] ask first."""
-        ctx = self.ctx
-        mdps = [self.order[v] for v in self.mdps]
-        residents = [self.order[v] for v in self.residents]
-        everyone = mdps + residents
-        pairs = len(mdps) + remainder_pairs
-        if pairs != len(everyone) // 2:
-            return None
-        unpaired = len(everyone) - 2 * pairs
-        res_score = ctx.score[residents[0].number] if residents else None
-        bounds = []
-        for name, score in ctx.layout.subfield_names:
-            bounds.append(self._bound(name, score, mdps, residents, everyone, pairs, unpaired,
-                                      res_score))
-        return tuple(bounds)
-
-    def _bound(self, name, score, mdps, residents, everyone, pairs, unpaired, res_score) -> int:
-        ctx = self.ctx
-        mdp_scores = [ctx.score[p.number] for p in mdps]
-        if name == "C6":
-            return pairs
-        if name in ("C7", "C19", "C21"):
-            if score == res_score:
-                return pairs - len(mdps)
-            return mdp_scores.count(score)
-        if name in ("C8 pairs", "C8 scores"):
-            return 0
-        if name == "C9":
-            return self._c9_bound(everyone, unpaired)
-        if name in ("C10", "C11", "C12", "C13"):
-            return pairs - self._colour_conflicts(name, everyone, unpaired)
-        rounds_back = 1 if name in ("C14", "C15", "C18", "C19") else 2
-        down = [_float(p, rounds_back) is Float.DOWN for p in residents]
-        floating = max(0, unpaired - down.count(False))
-        if name in ("C14", "C16"):
-            return down.count(True) - floating
-        if name in ("C15", "C17"):
-            up = sum(_float(p, rounds_back) is Float.UP for p in residents)
-            return pairs - max(0, len(mdps) - (len(residents) - up))
-        # C18 / C20: scores of players paired although they downfloated before.
-        if score == res_score:
-            return down.count(True) - floating
-        return sum(1 for p, s in zip(mdps, mdp_scores, strict=True)
-                   if s == score and _float(p, rounds_back) is Float.DOWN)
-
-    def _c9_bound(self, everyone: list[PlayerState], unpaired: int) -> int:
-        ctx = self.ctx
-        if not ctx.c9_active:
-            return 0
-        ranks = sorted(ctx.c9_ranks[p.played_games] for p in everyone
-                       if ctx.score[p.number] == ctx.bye_score)
-        others = sum(1 for p in self.residents if ctx.score[self.order[p].number]
-                     != ctx.bye_score)
-        dropped = max(0, unpaired - others)
-        return sum(ranks) - sum(ranks[:dropped])
-
-    def _colour_conflicts(self, name: str, everyone: list[PlayerState], unpaired: int) -> int:
-        """Pairs that must break [C10]-[C13]: players of one kind who cannot all find a
-        partner of another kind."""
-        if name == "C11":
-            return 0
-        total = 0
-        for colour in {p.colour_pref for p in everyone if p.colour_pref is not None}:
-            kind = [p for p in everyone if p.colour_pref is colour and _in_kind(name, p, self.ctx)]
-            excess = len(kind) - (len(everyone) - len(kind)) - unpaired
-            total += max(0, (excess + 1) // 2)
-        return total
-
-    # --- the next bracket and the rest of the round ([C8], [C4]) --------------------------
+    # --- the next bracket and the rest of the round ([C8], [C4]) ------------------------------
 
     def next_bracket(self, down: list[int]):
         """[C8]: the downfloaters each meet someone of the next scoregroup and that bracket is
         paired as fully as possible; [C4]: whoever is left plus the lower players can still all
         be paired (a bye candidate left over if the count is odd)."""
         nxt = self.next_group
-        if len(down) > len(nxt):
+        if nxt and len(down) > len(nxt):
             return None
         matching: dict[int, int] = {}
         leftover: list[int] = list(down) if not nxt else []
@@ -243,25 +210,72 @@ class FastBracket:
         return matching, merged
 
 
-def _float(player: PlayerState, rounds_back: int) -> Float:
-    return player.float1 if rounds_back == 1 else player.float2
+def _chain(*iterables):
+    for it in iterables:
+        yield from it
 
 
-def _in_kind(name: str, p: PlayerState, ctx: WeightContext) -> bool:
-    """Players two of whom, with the same preference, break the criterion when paired."""
-    if name == "C10":
-        return p.absolute_imbalance
-    if name == "C12":
-        return True
-    # C13: strong or absolute preferences (two absolute ones may meet only as final-round
-    # topscorers, and then do not count: be conservative there).
-    return p.strong or (p.absolute and not ctx.last_round)
+class RemainderTable:
+    """Pair weights of a remainder, by kinds of players (numpy), for repeated assignments."""
 
+    def __init__(self, bracket: FastBracket, remainder: list[int]) -> None:
+        ctx = bracket.ctx
+        self.ctx = ctx
+        self.players = [bracket.order[v] for v in remainder]
+        kinds: dict[tuple, int] = {}
+        self.kind = np.array([kinds.setdefault(ctx.signature[p.number], len(kinds))
+                              for p in self.players], dtype=np.int64)
+        reps = {k: p for p, k in zip(self.players, self.kind.tolist(), strict=True)}
+        size = len(kinds)
+        self.values: dict[tuple[int, int], tuple[int, ...] | None] = {}
+        for a in range(size):
+            for b in range(size):
+                t, h = ctx.kind_weight(reps[a], reps[b], True, False)
+                self.values[(a, b)] = ctx.layout.split(h) if t else None
+        # Compatibility: kinds ([C3]) and opponents met or forbidden ([C1]).
+        ok = np.array([[self.values[(a, b)] is not None for b in range(size)]
+                       for a in range(size)], dtype=bool).reshape(size, size)
+        self.compatible = ok[np.ix_(self.kind, self.kind)]
+        position = {p.number: i for i, p in enumerate(self.players)}
+        for i, p in enumerate(self.players):
+            for other in p.opponents:
+                j = position.get(other)
+                if j is not None:
+                    self.compatible[i, j] = self.compatible[j, i] = False
+        present = [v for v in self.values.values() if v is not None]
+        self.encode = _encoder(present, len(remainder) // 2)
+        encoded = np.zeros((size, size), dtype=np.int64)
+        if self.encode is not None:
+            for (a, b), v in self.values.items():
+                if v is not None:
+                    encoded[a, b] = self.encode(v)
+        self.encoded = encoded
 
-def _total(rows: list[tuple[int, ...]], size: int) -> tuple[int, ...]:
-    if not rows:
-        return (0,) * size
-    return tuple(sum(col) for col in zip(*rows, strict=True))
+    def split_bound(self, high: list[int], low: list[int]) -> tuple[int, ...]:
+        return split_bounds(self.ctx, [self.players[i] for i in high],
+                            [self.players[i] for i in low])
+
+    def assign(self, high: list[int], low: list[int]) -> tuple | None:
+        """Best assignment of S1 (``high``) to S2 (``low``): a pair's higher-ranked player must
+        be in S1 (bbpPairings keeps only such edges once S1 is chosen)."""
+        if self.encode is None:
+            raise GiveUp
+        h, lo = np.array(high, dtype=np.int64), np.array(low, dtype=np.int64)
+        weight = self.encoded[np.ix_(self.kind[h], self.kind[lo])]
+        allowed = self.compatible[np.ix_(h, lo)] & (h[:, None] < lo[None, :])
+        solution = max_weight_assignment(weight, allowed)
+        if solution is None:
+            return None
+        return weight, allowed, solution
+
+    def total(self, high: list[int], low: list[int], solution: Assignment) -> tuple[int, ...]:
+        size = len(self.ctx.layout.subfields)
+        total = (0,) * size
+        for i, c in enumerate(solution.col_of):
+            value = self.values[(int(self.kind[high[i]]), int(self.kind[low[c]]))]
+            assert value is not None
+            total = _add(total, value)
+        return total
 
 
 def _encoder(values: list[tuple[int, ...]], pairs: int) -> Callable[[tuple], int] | None:
@@ -277,9 +291,7 @@ def _encoder(values: list[tuple[int, ...]], pairs: int) -> Callable[[tuple], int
         col = columns[index]
         low = min(col)
         shifted = tuple(x - low for x in col)
-        if not any(shifted):
-            continue
-        if any(_proportional(shifted, other) for other in seen):
+        if not any(shifted) or any(_proportional(shifted, other) for other in seen):
             continue
         seen.append(shifted)
         kept.append(index)

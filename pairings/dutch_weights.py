@@ -96,11 +96,16 @@ class WeightContext:
         """:func:`base_weight`, cached by the kinds of the two players."""
         if l.number in h.opponents:
             return (0, 0)
+        return self.kind_weight(h, l, in_bracket, in_next)
+
+    def kind_weight(self, h: PlayerState, l: PlayerState, in_bracket: bool,  # noqa: E741
+                    in_next: bool) -> tuple[int, int]:
+        """The weight of any pair of players of these kinds who have not met."""
         key = (self.signature[h.number], self.signature[l.number], in_bracket, in_next,
                self.c9_active, self.bye_score)
         value = self._cache.get(key)
         if value is None:
-            value = base_weight(self, Pair(h, l, in_bracket, in_next))
+            value = base_weight(self, Pair(h, l, in_bracket, in_next), met=False)
             self._cache[key] = value
         return value
 
@@ -118,10 +123,12 @@ class WeightContext:
         return self.eligible[p.number] and self.score[p.number] <= self.bye_score
 
     def compatible(self, a: PlayerState, b: PlayerState) -> bool:
-        """[C1] not met before and not forbidden; [C3] not two equal absolute colour
-        preferences, unless the final round and one of them is a topscorer."""
-        if b.number in a.opponents:
-            return False
+        """[C1] not met before and not forbidden; [C3] colours allowed."""
+        return b.number not in a.opponents and self.colours_allowed(a, b)
+
+    def colours_allowed(self, a: PlayerState, b: PlayerState) -> bool:
+        """[C3] not two equal absolute colour preferences, unless the final round and one of
+        them is a topscorer."""
         if not (a.absolute and b.absolute and a.colour_pref is b.colour_pref):
             return True
         return self.last_round and (self.score[a.number] > self.topscore
@@ -304,10 +311,13 @@ class Layout:
         return tuple((h >> o) & ((1 << w) - 1) for o, w in self.subfields)
 
 
-def base_weight(ctx: WeightContext, pair: Pair) -> tuple[int, int]:
+def base_weight(ctx: WeightContext, pair: Pair, met: bool | None = None) -> tuple[int, int]:
     """The weight of a pair as ``(T, H)``: ``T`` the completion field ([C4], [C2], [C5]) and
-    ``H`` the criteria fields above the ORD bits; ``(0, 0)`` for an illegal pair ([C1], [C3])."""
-    if not ctx.compatible(pair.h, pair.l):
+    ``H`` the criteria fields above the ORD bits; ``(0, 0)`` for an illegal pair ([C1], [C3]).
+    ``met``: whether they met or may not meet (None: look it up)."""
+    if met is None:
+        met = pair.l.number in pair.h.opponents
+    if met or not ctx.colours_allowed(pair.h, pair.l):
         return (0, 0)
     t = 1 + (not ctx.bye_candidate(pair.h)) + (not ctx.bye_candidate(pair.l))
     h = 0

@@ -155,10 +155,14 @@ def scoring_system(event: Event) -> System:
     """The statute's points (Art. 21.1, 21.2; appendix §4 for teams)."""
     bye = _fraction(event.points_rest if event.is_round_robin else event.points_bye)
     if event.is_team:
+        # Appendix §4: board points 1 / ½ / 0; match points as the statute says. A bye (the
+        # rest of an odd round robin, a Swiss pairing bye) is worth the statute's points on
+        # every board, and that fraction of a match win.
         primary = Primary.MATCH if event.team_scoring == TeamScoring.MATCH_POINTS else Primary.GAME
-        match = ScoringSystem(Fraction(event.team_match_points_win),
-                              Fraction(event.team_match_points_draw), Fraction(0))
-        return MatchScoring(game=LAW_GAME, match=match, primary=primary,
+        win = Fraction(event.team_match_points_win)
+        match = ScoringSystem(win, Fraction(event.team_match_points_draw), Fraction(0),
+                              pairing_bye=win * bye)
+        return MatchScoring(game=ScoringSystem(pairing_bye=bye), match=match, primary=primary,
                             games=event.team_boards)
     if event.scoring == StatuteScoring.TWO_GAME_MATCH:
         return MatchScoring(games=event.games_per_match)
@@ -174,6 +178,10 @@ def tiebreak_order(event: Event) -> tuple[str, ...]:
     if event.tiebreaks:
         return resolve_order(event.tiebreaks)
     if event.is_team:
+        # Match points first: board points second (the statute's usual wording), then board
+        # by board.
+        if event.team_scoring == TeamScoring.MATCH_POINTS:
+            return ("PTS", "GPTS", *LAW_TEAMS[1:])
         return LAW_TEAMS
     return LAW_ROUND_ROBIN if event.is_round_robin else LAW_SWISS
 

@@ -10,6 +10,7 @@ from tournaments.models import (
     Event,
     EventRole,
     Game,
+    Job,
     Player,
     Round,
     Team,
@@ -109,3 +110,15 @@ class EventRoleAdmin(admin.ModelAdmin):
     list_display = ["event", "user", "role"]
     list_filter = ["role"]
     autocomplete_fields = ["user", "event"]
+
+
+@admin.register(Job)
+class JobAdmin(admin.ModelAdmin):
+    """Exports, imports and restores: who asked, how far they got, why one failed."""
+
+    list_display = ["__str__", "kind", "status", "event", "user", "created_at", "finished_at"]
+    list_filter = ["kind", "status"]
+    list_select_related = ["event", "user"]
+    readonly_fields = ["kind", "user", "event", "params", "status", "done", "total", "file",
+                       "filename", "preview", "result", "error", "task_id", "created_at",
+                       "started_at", "finished_at"]

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
+from tournaments.demo_knockout import play_knockout_demo
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
 from tournaments.services.entries import (
     entry_register,
@@ -19,7 +20,8 @@ from tournaments.services.entries import (
     numbers_draw,
 )
 from tournaments.services.events import event_create, event_set_visibility, role_assign
-from tournaments.services.results import result_record
+from tournaments.services.lineups import lineup_set
+from tournaments.services.results import game_result_record, result_record
 from tournaments.services.roundrobin import rr_schedule
 from tournaments.services.rounds import round_complete, round_publish
 from tournaments.services.swiss import bye_request, swiss_pair_next
@@ -168,6 +170,7 @@ def build_double_elimination(users, players) -> Event:
                    organiser="Liên đoàn Cờ Đà Nẵng")
     for player in players[52:60]:
         entry_register(event=event, actor=users["btc"], player=player)
+    play_knockout_demo(event, users, seed=SEED)
     return event
 
 
@@ -183,7 +186,55 @@ def build_team(users, players) -> Event:
         roster = sorted(pool[i * 5:(i + 1) * 5], key=lambda p: -(p.rating or 0))
         entry_register_team(event=event, actor=users["btc"], team=team, players=roster[:4],
                             reserves=roster[4:])
+    numbers_draw(event=event, actor=users["btc"], method="rating")
+    rounds = rr_schedule(event=event, actor=users["tongtrongtai"])
+    _play_team_rounds(users, rounds, random.Random(SEED + 2))
     return event
+
+
+def _play_team_rounds(users, rounds, rng: random.Random) -> None:
+    """Rounds 1-4 played and closed, round 5 in play. Round 2, match 1: the first team's
+    board-3 player is absent and its reserve plays board 3; round 3, match 2: the second team
+    fields nobody on board 4, which it loses by forfeit (appendix §4)."""
+    arbiter, chief = users["trongtai"], users["tongtrongtai"]
+    for round_ in rounds[:5]:
+        round_publish(round_=round_, actor=chief)
+        boards = list(round_.boards.filter(black__isnull=False).order_by("number")
+                      .select_related("white", "black"))
+        for board in boards:
+            games = list(board.games.order_by("number").select_related("first_player",
+                                                                       "second_player"))
+            first = [g.first_player for g in games]
+            second = [g.second_player for g in games]
+            if (round_.number, board.number) == (2, 1):
+                first[2] = board.white.members.get(is_reserve=True).player
+            elif (round_.number, board.number) == (3, 2):
+                second[3] = None
+            if first != [g.first_player for g in games] or second != [g.second_player
+                                                                       for g in games]:
+                lineup_set(board=board, actor=arbiter, first=first, second=second,
+                           expected_version=board.version)
+        if round_.number == 5:
+            boards = boards[:2]
+        for board in boards:
+            for game in board.games.order_by("number").select_related("first_player",
+                                                                      "second_player"):
+                if game.result:  # lost by forfeit in the line-up
+                    continue
+                white, black = ((game.first_player, game.second_player) if game.white_first
+                                else (game.second_player, game.first_player))
+                result = _game_result(rng, white.rating, black.rating)
+                game_result_record(game=game, result=result, actor=arbiter,
+                                   expected_version=game.version)
+        if round_.number < 5:
+            round_complete(round_=round_, actor=chief)
+
+
+def _game_result(rng: random.Random, white: int | None, black: int | None) -> str:
+    expected = 1 / (1 + 10 ** (((black or 1800) - (white or 1800)) / 400))
+    if rng.random() < 0.3:
+        return "1/2-1/2"
+    return "1-0" if rng.random() < expected else "0-1"
 
 
 @transaction.atomic

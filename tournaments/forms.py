@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.standings import resolve_order
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.models import Event, Player
+from tournaments.models.statute import default_tiebreak_games
 from tournaments.tiebreak_labels import full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
@@ -23,7 +24,10 @@ SECTIONS = [
     (_("Pairing"), PAIRING), (_("Teams"), TEAMS),
 ]
 TIEBREAK_CHOICES = ["H2H", "DE", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB",
-                    "PS", "WIN", "WON", "BPG", "BWG", "ARO", "BRD", "LOT"]
+                    "PS", "WIN", "WON", "BPG", "BWG", "ARO", "BRD", "LOT",
+                    # Team events (appendix §4): the other score, and SB / BH computed on match
+                    # points or on board (game) points.
+                    "MPTS", "GPTS", "SB:MP", "SB:GP", "BH:MP", "BH:GP"]
 LEVEL_KINDS = ("regular", "rapid", "blitz", "armageddon", "lots")
 
 
@@ -82,10 +86,11 @@ class StatuteForm(forms.ModelForm):
     tiebreaks = TiebreakOrderField(
         label=_("Tie-break order"), required=False,
         help_text=_("In order, separated by commas. Empty: the law's order for the format "
-                    "(round robin, Art. 21.3: H2H, SB, WIN, BWG, LOT)."),
+                    "(round robin, Art. 21.3: H2H, SB, WIN, BWG, LOT; teams, appendix §4: BRD, "
+                    "LOT, after board points when match points rank first)."),
     )
     tiebreak_games = TiebreakGamesField(label=_("Tie-break games of a tied match"),
-                                        required=False)
+                                        required=False, initial=default_tiebreak_games)
 
     class Meta:
         model = Event
@@ -100,7 +105,7 @@ class StatuteForm(forms.ModelForm):
         if self.instance and self.instance.tiebreaks:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
         self.tiebreak_options = [(code, full_name(code)) for code in TIEBREAK_CHOICES
-                                 if code.split("/")[0] in REGISTRY]
+                                 if code.split("/")[0].split(":")[0] in REGISTRY]
 
     def sections(self):
         return [(title, [self[f] for f in fields]) for title, fields in SECTIONS]

@@ -51,5 +51,7 @@ rules.add_perm("tournaments.change_event", is_organiser)  # statute, entries, ro
 rules.add_perm("tournaments.pair_round", is_organiser | is_chief_arbiter)  # draw, publish, delete
 rules.add_perm("tournaments.enter_result", runs_event)
 rules.add_perm("tournaments.correct_result", is_organiser | is_chief_arbiter)  # closed rounds
+# Staff exports (draft rounds, federation IDs): whoever runs the event.
+rules.add_perm("tournaments.export_event", runs_event)
 # Creating an event is Django's model permission ``tournaments.add_event``, given to the
 # "Organisers" group (ModelBackend answers it).

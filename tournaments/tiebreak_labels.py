@@ -23,20 +23,51 @@ LABELS = {
 }
 
 
-def _split(code: str) -> tuple[str, str]:
-    base, _sep, modifier = code.partition("/")
-    return base.upper(), modifier.upper()
+# Team events (appendix §4): game points are the boards' points.
+TEAM_LABELS = {
+    "GPTS": (_("BP"), _("board points")),
+}
+POINT_TYPES = {
+    "MP": (_("MP"), _("on match points")),
+    "GP": (_("GP"), _("on game points")),
+}
+TEAM_POINT_TYPES = {"GP": (_("BP"), _("on board points"))}
 
 
-def heading(code: str) -> str:
-    base, modifier = _split(code)
-    label = str(LABELS.get(base, (base, base))[0])
+def _split(code: str) -> tuple[str, str, str]:
+    """``SB:GP/C1`` -> ("SB", "GP", "C1")."""
+    head, _sep, modifier = code.partition("/")
+    base, _sep, point_type = head.partition(":")
+    return base.upper(), point_type.upper(), modifier.upper()
+
+
+def _label(base: str, team: bool) -> tuple:
+    if team and base in TEAM_LABELS:
+        return TEAM_LABELS[base]
+    return LABELS.get(base, (base, base))
+
+
+def _point_type(point_type: str, team: bool) -> tuple | None:
+    if team and point_type in TEAM_POINT_TYPES:
+        return TEAM_POINT_TYPES[point_type]
+    return POINT_TYPES.get(point_type)
+
+
+def heading(code: str, team: bool = False) -> str:
+    base, point_type, modifier = _split(code)
+    label = str(_label(base, team)[0])
+    kind = _point_type(point_type, team)
+    if kind:
+        label = f"{label}:{kind[0]}"
     return f"{label}/{modifier}" if modifier else label
 
 
-def full_name(code: str) -> str:
-    base, modifier = _split(code)
-    name = str(LABELS.get(base, (base, base))[1])
+def full_name(code: str, team: bool = False) -> str:
+    base, point_type, modifier = _split(code)
+    name = str(_label(base, team)[1])
+    kind = _point_type(point_type, team)
+    if kind:
+        name = f"{name} {kind[1]}"
     if modifier.startswith("C"):
         return _("%(name)s, cut %(n)s") % {"name": name, "n": modifier[1:]}
     if modifier.startswith("M"):

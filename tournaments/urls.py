@@ -1,6 +1,6 @@
-from django.urls import path
+from django.urls import include, path
 
-from tournaments.views import public, staff, swiss
+from tournaments.views import knockout, public, staff, swiss, team_staff, teams
 
 app_name = "tournaments"
 
@@ -14,13 +14,14 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
     path("events/<slug:slug>/export.trf", swiss.trf_public, name="trf_public"),
+    path("events/<slug:slug>/bracket/", knockout.bracket, name="bracket"),
+    path("events/<slug:slug>/boards/", teams.board_results, name="board_results"),
     # Organisers and arbiters.
     path("manage/", staff.my_events, name="my_events"),
     path("manage/new/", staff.event_create, name="event_create"),
     # Swiss events and TRF files (before manage/<slug>/, which would catch these paths).
     path("manage/import-trf/", swiss.trf_upload, name="trf_upload"),
     path("manage/rounds-guidance/", swiss.rounds_guidance, name="rounds_guidance"),
-    path("manage/<slug:slug>/export.trf", swiss.trf_download, name="trf_download"),
     path("manage/<slug:slug>/pairing/<str:job_id>/", swiss.pairing_progress,
          name="swiss_pairing"),
     path("manage/<slug:slug>/pairing/<str:job_id>/status/", swiss.pairing_progress_status,
@@ -42,11 +43,20 @@ urlpatterns = [
     path("manage/<slug:slug>/entries/<int:entry_id>/remove/", staff.entry_remove,
          name="entry_remove"),
     path("manage/<slug:slug>/numbers/", staff.numbers_draw, name="numbers_draw"),
+    # Team events (appendix §4): rosters and line-ups.
+    path("manage/<slug:slug>/teams/new/", team_staff.team_new, name="team_new"),
+    path("manage/<slug:slug>/teams/slot/", team_staff.team_slot, name="team_slot"),
+    path("manage/<slug:slug>/teams/lookup/", team_staff.team_lookup, name="team_lookup"),
+    path("manage/<slug:slug>/teams/<int:entry_id>/", team_staff.team_roster, name="team_roster"),
+    path("manage/<slug:slug>/boards/<int:board_id>/lineup/", team_staff.lineup_save,
+         name="lineup_save"),
     path("manage/<slug:slug>/roles/", staff.manage_roles, name="manage_roles"),
     path("manage/<slug:slug>/roles/<int:role_id>/remove/", staff.role_remove,
          name="role_remove"),
     path("manage/<slug:slug>/draw/", staff.draw, name="draw"),
+    path("manage/<slug:slug>/bracket/start/", knockout.bracket_start, name="bracket_start"),
     path("manage/<slug:slug>/rounds/<int:number>/", staff.manage_round, name="manage_round"),
     path("manage/<slug:slug>/rounds/<int:number>/<str:action>/", staff.round_action,
          name="round_action"),
+    path("", include("tournaments.urls_excel")),  # Excel, jobs, backups
 ]

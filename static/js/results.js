@@ -59,8 +59,9 @@
       const select = row.querySelector("select.result-select");
       if (select) select.value = data.result;
       status.textContent = msg("Saved");
-      if (row.dataset.game) refreshMatch(row);
       updateOpenCount();
+      // The match's result follows; in a knockout tie-break games may appear (or go).
+      if (row.dataset.game) await refreshMatch(row);
       return true;
     }
     row.classList.add("stale");
@@ -81,16 +82,45 @@
     updateOpenCount();
   }
 
+  function gameRows(boardRow) {
+    const rows = [];
+    for (let r = boardRow.nextElementSibling; r && r.dataset.game; r = r.nextElementSibling) rows.push(r);
+    return rows;
+  }
+
   async function refreshMatch(gameRow) {
+    // Returns the saved game's row as it is now in the page (it is new if the rows changed).
     let row = gameRow.previousElementSibling;
     while (row && !row.dataset.board) row = row.previousElementSibling;
-    if (!row) return;
+    if (!row) return null;
     const page = await fetch(window.location.href, { credentials: "same-origin" });
     const html = new DOMParser().parseFromString(await page.text(), "text/html");
-    const fresh = html.querySelector(`tr[data-board="${row.dataset.board}"] [data-match-result]`);
+    const freshBoard = html.querySelector(`tr[data-board="${row.dataset.board}"]`);
+    if (!freshBoard) return gameRow;
+    const fresh = freshBoard.querySelector("[data-match-result]");
     const mine = row.querySelector("[data-match-result]");
     if (fresh && mine) mine.textContent = fresh.textContent;
+    const ids = (rows) => rows.map((r) => r.dataset.game).join(",");
+    const freshGames = gameRows(freshBoard);
+    const myGames = gameRows(row);
+    if (ids(freshGames) !== ids(myGames)) {
+      // Knockout: the next level's tie-break games were created, or games no longer needed
+      // were dropped after a correction.
+      const note = gameRow.querySelector(".row-status").textContent;
+      myGames.forEach((r) => r.remove());
+      let anchor = row;
+      for (const r of freshGames) {
+        const node = document.importNode(r, true);
+        anchor.after(node);
+        anchor = node;
+      }
+      const same = table.querySelector(`tr[data-game="${gameRow.dataset.game}"]`);
+      if (same) same.querySelector(".row-status").textContent = note;
+      updateOpenCount();
+      return same;
+    }
     updateOpenCount();
+    return gameRow;
   }
 
   table.addEventListener("keydown", async (event) => {

@@ -33,3 +33,18 @@ def test_demo_swiss_is_in_progress():
     assert rounds[3].boards.filter(bye="H").count() == 1
     assert all(round_warnings(r) == [] for r in rounds)
     assert_swiss_invariants(event)
+
+
+def test_demo_team_event_plays_rounds_with_a_reserve_and_a_forfeit():
+    from tournaments.models import Game, TeamMember
+
+    call_command("demo", stdout=open("/dev/null", "w"))
+    event = Event.objects.get(slug="demo-dong-doi-2026")
+    assert event.rounds_set.filter(status="completed").count() == 4
+    assert event.rounds_set.filter(status="published").count() == 1
+    reserves = set(TeamMember.objects.filter(entry__event=event, is_reserve=True)
+                   .values_list("player_id", flat=True))
+    games = Game.objects.filter(board__round__event=event)
+    assert games.filter(first_player__in=reserves).count() == 1
+    forfeit = games.get(board__round__number=3, board__number=2, number=4)
+    assert forfeit.second_player is None and forfeit.result in ("+/-", "-/+")

@@ -156,7 +156,7 @@ def test_rounds_guidance_live(organiser):
 
 
 def test_trf_download_pages(event, organiser, chief_arbiter):
-    staff = client_for(chief_arbiter).get(f"/manage/{event.slug}/export.trf")
+    staff = client_for(chief_arbiter).get(f"/manage/{event.slug}/trf/?drafts=1")
     assert staff.status_code == 200 and staff["Content-Type"].startswith("text/plain")
     text = staff.content.decode()
     assert text == trf_export(event, include_drafts=True)
@@ -165,8 +165,10 @@ def test_trf_download_pages(event, organiser, chief_arbiter):
     public = client_for().get(f"/events/{event.slug}/export.trf").content.decode()
     assert public == trf_export(event) and public != text  # no draft round
     assert "export.trf" in client_for().get(f"/events/{event.slug}/").content.decode()
-    assert "export.trf" in client_for(chief_arbiter).get(f"/manage/{event.slug}/")\
-        .content.decode()
+    assert f"/manage/{event.slug}/trf/?drafts=1" in client_for(chief_arbiter).get(
+        f"/manage/{event.slug}/").content.decode()
+    assert client_for(chief_arbiter).get(f"/manage/{event.slug}/trf/").content.decode() == \
+        trf_export(event)
 
 
 def test_trf_upload_page(event, organiser, chief_arbiter):

@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import swiss, views
+from tournaments.api import knockout, swiss, teams, views
 
 router = DefaultRouter()
 router.register("events", views.EventViewSet, basename="event")
@@ -10,6 +10,7 @@ router.register("rounds", views.RoundViewSet, basename="round")
 router.register("boards", views.BoardViewSet, basename="board")
 router.register("games", views.GameViewSet, basename="game")
 router.register("players", views.PlayerViewSet, basename="player")
+router.register("teams", teams.TeamViewSet, basename="team")
 
 event_entries = views.EventEntryViewSet.as_view({"get": "list", "post": "create"})
 # Swiss: pairing in the background for large events, draft edits by hand (tournaments/api/swiss.py).
@@ -27,5 +28,14 @@ urlpatterns = [
     path("events/<int:event_pk>/trf/", swiss.trf_file, name="event-trf"),
     path("events/import-trf/", swiss.trf_import_view, name="event-import-trf"),
     path("entries/<int:pk>/bye/", swiss.entry_bye, name="entry-bye"),
+    path("events/<int:event_pk>/bracket/", knockout.event_bracket_view, name="event-bracket"),
+    path("", include("tournaments.api.excel")),  # exports, imports, jobs, backups
+    # Team events (appendix §4).
+    path("events/<int:event_pk>/boards/", teams.BoardResultsView.as_view(),
+         name="event-board-results"),
+    path("events/<int:event_pk>/teams/<int:entry_pk>/", teams.TeamDetailView.as_view(),
+         name="event-team"),
+    path("entries/<int:pk>/roster/", teams.RosterView.as_view(), name="entry-roster"),
+    path("boards/<int:pk>/lineup/", teams.LineupView.as_view(), name="board-lineup"),
     path("", include(router.urls)),
 ]

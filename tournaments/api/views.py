@@ -75,12 +75,16 @@ class EventViewSet(viewsets.ModelViewSet):
         table = event_standings(event, after_round=_int(request.query_params.get("after_round")))
         return Response({
             "event": event.pk, "after_round": table.after_round, "match_points": table.is_match,
+            # Match events: the score that ranks first; team events call game points board
+            # points (appendix §4).
+            "primary": _primary(table),
             "criteria": [{"code": c.code, "heading": c.heading, "name": c.name}
                          for c in table.criteria],
             "rows": [{
                 "rank": r.rank, "shared_rank": r.shared, "number": r.number,
                 "entry": r.entry.pk, "name": r.entry.name, "points": r.points,
                 "match_points": r.match_points, "game_points": r.game_points,
+                **({"board_points": r.game_points} if table.team else {}),
                 "tiebreaks": dict(zip([c.code for c in table.criteria], r.values, strict=True)),
                 "tie_broken_by": r.reason,
             } for r in table.rows],
@@ -126,6 +130,14 @@ class EventViewSet(viewsets.ModelViewSet):
                                        role=data["role"])
         roles = EventRole.objects.filter(event=event).select_related("user")
         return Response(s.RoleSerializer(roles, many=True).data)
+
+
+def _primary(table) -> str:
+    if not table.is_match:
+        return "points"
+    if table.primary == "mp":
+        return "match_points"
+    return "board_points" if table.team else "game_points"
 
 
 def _int(value):

@@ -2,6 +2,7 @@
 
 from tournaments.models.entries import Entry, EntryStatus, TeamMember
 from tournaments.models.events import Event, EventRole, Role, Visibility
+from tournaments.models.jobs import Job, JobKind, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
 from tournaments.models.rounds import (
     Board,
@@ -27,7 +28,8 @@ from tournaments.models.statute import (
 
 __all__ = [
     "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
-    "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "PairingMethod",
-    "ParticipantKind", "Player", "ResultCode", "Role", "Round", "RoundStatus", "ScoringSystem",
-    "Seeding", "Substitution", "Team", "TeamMember", "TeamScoring", "Title", "Visibility",
+    "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "Job", "JobKind",
+    "JobStatus", "PairingMethod", "ParticipantKind", "Player", "ResultCode", "Role", "Round",
+    "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team", "TeamMember",
+    "TeamScoring", "Title", "Visibility",
 ]

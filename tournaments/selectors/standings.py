@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from scoring.crosstable import crosstable as engine_crosstable
-from scoring.points import MatchScoring, format_points
+from scoring.points import MatchScoring, Primary, format_points
 from scoring.standings import format_value
 from scoring.standings import standings as engine_standings
 from tournaments.adapters import (
@@ -55,6 +55,10 @@ class StandingsView:
     criteria: tuple[Criterion, ...]
     rows: tuple[StandingRow, ...]
     lots_seed: int | None
+    # Match events: which score ranks first, "mp" or "gp" (team events: board points are
+    # the game points, appendix §4).
+    primary: str = "mp"
+    team: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,15 +88,30 @@ class CrosstableView:
     rows: tuple[CrossRowView, ...]
 
 
-def _reason(explanation, criteria_by_code) -> str:
+def _reason(explanation, criteria_by_code, team: bool = False) -> str:
     if explanation is None:
         return ""
     if explanation.criterion is None:
         return _("tied on every criterion")
+    if explanation.criterion.split("/")[0].upper() == "BRD":
+        return _board_reason(explanation.upper, explanation.lower)
     return _("ahead on %(criterion)s (%(upper)s vs %(lower)s)") % {
-        "criterion": full_name(explanation.criterion),
+        "criterion": full_name(explanation.criterion, team),
         "upper": format_value(explanation.upper), "lower": format_value(explanation.lower),
     }
+
+
+def _board_reason(upper: tuple, lower: tuple) -> str:
+    """Appendix §4: board 1 first, then board 2, ...: name the board that decided."""
+    for board, (a, b) in enumerate(zip(upper, lower, strict=False), start=1):
+        if a != b:
+            if board == 1:
+                return _("ahead on board 1 (%(upper)s vs %(lower)s)") % {
+                    "upper": format_value(a), "lower": format_value(b)}
+            return _("ahead on board %(n)s (%(upper)s vs %(lower)s), level on the boards "
+                     "above") % {"n": board, "upper": format_value(a),
+                                 "lower": format_value(b)}
+    return _("tied on every criterion")
 
 
 def _rounds_counted(record: EventRecord, after_round: int | None) -> int:
@@ -112,7 +131,8 @@ def event_standings(event: Event, *, after_round: int | None = None,
     table = engine_standings(record.tournament, system, order, after_round=rounds,
                              lots_seed=event.lots_seed, fmt=scoring_format(event),
                              start_date=event.start_date)
-    criteria = tuple(Criterion(c, heading(c), full_name(c)) for c in table.criteria
+    team = event.is_team
+    criteria = tuple(Criterion(c, heading(c, team), full_name(c, team)) for c in table.criteria
                      if c != "PTS")
     skip = 1 if table.criteria and table.criteria[0] == "PTS" else 0
     rank_counts: dict[int, int] = {}
@@ -125,12 +145,14 @@ def event_standings(event: Event, *, after_round: int | None = None,
             match_points=format_points(row.match_points),
             game_points=format_points(row.game_points),
             values=tuple(format_value(v) for v in row.values[skip:]),
-            reason=_reason(row.explanation, criteria),
+            reason=_reason(row.explanation, criteria, team),
         )
         for row in table.rows
     )
-    return StandingsView(event, rounds, len(record.rounds), isinstance(system, MatchScoring),
-                         criteria, rows, event.lots_seed)
+    is_match = isinstance(system, MatchScoring)
+    primary = "gp" if is_match and system.primary is Primary.GAME else "mp"
+    return StandingsView(event, rounds, len(record.rounds), is_match, criteria, rows,
+                         event.lots_seed, primary=primary, team=team)
 
 
 def event_crosstable(event: Event, *, after_round: int | None = None) -> CrosstableView:

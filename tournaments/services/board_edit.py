@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, PairingMethod, Round, RoundStatus
 from tournaments.services._access import lock_event, require
-from tournaments.services.roundrobin import match_games
+from tournaments.services.roundrobin import create_match_games
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
     boards = {b.number: b for b in round_.boards.all()}
     reason = reason or "changed by hand"
     changed = False
+    new_games: list[Board] = []  # boards that become games: their match games (teams, Art. 21.2)
     for number, slot in enumerate(slots, start=1):
         board = boards.pop(number, None)
         if board is None:
@@ -95,11 +96,8 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
         if slot.black is None and was_game:
             board.games.all().delete()
         elif slot.black is not None and not board.games.exists():
-            games = match_games(event, board)
-            for game in games:
-                game._history_user = actor
-                game._change_reason = reason
-                game.save()
+            new_games.append(board)
+    create_match_games(event, new_games, actor)
     for board in boards.values():
         board._history_user = actor
         board._change_reason = reason

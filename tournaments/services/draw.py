@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
+from tournaments.services.knockout import ko_start
 from tournaments.services.roundrobin import rr_schedule
 from tournaments.services.swiss import swiss_pair_next
 
@@ -16,4 +17,6 @@ def draw_next(*, event: Event, actor) -> list[Round]:
         return rr_schedule(event=event, actor=actor)
     if event.is_swiss:
         return [swiss_pair_next(event=event, actor=actor)]
+    if event.is_knockout:  # seeds the bracket; later matches follow from the results
+        return ko_start(event=event, actor=actor)
     raise ServiceError(_("Drawing rounds for this format is not available yet."))

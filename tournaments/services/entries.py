@@ -119,6 +119,10 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
     entry.status = EntryStatus.WITHDRAWN
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["status", "withdrawn_after_round"])
+    if entry.event.is_knockout:  # its pending and future matches are lost by walkover
+        from tournaments.services.knockout import ko_advance  # knockout imports this module
+
+        ko_advance(event=entry.event, actor=actor)
     return entry
 
 

@@ -79,6 +79,10 @@ def event_update(*, event: Event, actor, **changes) -> Event:
         if fixed:
             raise ServiceError(_("The format, the kind of participants and the games per match "
                                  "cannot change once the event has rounds."))
+        if changes.get("team_boards", event.team_boards) != event.team_boards:
+            # Appendix §4: a team match has one game per board, stored when it is paired.
+            raise ServiceError(_("The number of boards per team cannot change once the event "
+                                 "has rounds."))
     for field, value in changes.items():
         setattr(event, field, value)
     event.full_clean()

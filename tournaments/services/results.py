@@ -12,6 +12,7 @@ from scoring.records import Result
 from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import Board, Game, ResultCode, RoundStatus
 from tournaments.services._access import require
+from tournaments.services.knockout import ko_board_changed
 
 
 def _check_board_open(board: Board, actor, reason: str) -> None:
@@ -59,6 +60,8 @@ def result_record(
         board.round.status = RoundStatus.PUBLISHED
         board.round.completed_at = None
         board.round.save(update_fields=["status", "completed_at"])
+    if board.bracket:  # knockout: the ruling decides the match, the bracket advances
+        ko_board_changed(board=board, actor=actor, reason=reason)
     return board
 
 
@@ -71,6 +74,8 @@ def _whole_match_ruling(board: Board, result: str) -> bool:
     and 4 game points); allowed only while no game of the match has a result."""
     if result and result not in MATCH_RULINGS:
         return False
+    if board.bracket:  # knockout: a ruling (a walkover) decides whatever games were played
+        return True
     return not board.games.exclude(result="").exists()
 
 
@@ -107,6 +112,10 @@ def game_result_record(
         raise ServiceError(_("Unknown result %(result)s."), result=result)
     if game.version != expected_version:
         raise StaleResult(current=game.get_result_display() or _("no result"))
+    if board.round.event.is_team:
+        from tournaments.services.lineups import check_game_result  # lineups imports us
+
+        check_game_result(game, result)
     if game.result == result:
         return game
     game.result = result
@@ -114,6 +123,9 @@ def game_result_record(
     game._change_reason = reason
     game._history_user = actor
     game.save(update_fields=["result", "version"])
+    if board.bracket:  # knockout: the mini-match engine decides (services/knockout.py)
+        ko_board_changed(board=board, actor=actor, reason=reason, by_game=True)
+        return game
     games = list(board.games.filter(level=0).order_by("number"))
     board.result = match_result(games)
     board.version += 1

@@ -12,6 +12,7 @@ from pairings.berger import REST, berger_table
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, Format, Game, PairingMethod, Round
 from tournaments.services._access import lock_event, require
+from tournaments.services.lineups import apply_default_lineups
 from tournaments.services.rounds import BoardSpec, round_publish, round_store
 
 
@@ -40,6 +41,7 @@ def match_games(event: Event, board: Board) -> list[Game]:
 
 def create_match_games(event: Event, boards: list[Board], actor) -> None:
     games = [g for b in boards if not b.is_bye for g in match_games(event, b)]
+    apply_default_lineups(event, games)  # team matches: board k = the roster's k-th player
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason="paired")
 

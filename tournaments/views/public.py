@@ -13,6 +13,7 @@ from tournaments.models import Board, Entry, RoundStatus
 from tournaments.selectors.events import public_events, search_events, visible_event
 from tournaments.selectors.rounds import all_boards, entry_games, round_boards, visible_rounds
 from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.teams import annotate_match_scores
 
 REFRESH_SECONDS = 30
 
@@ -69,7 +70,10 @@ def rounds(request, slug):
     event = get_visible_event_or_404(request, slug)
     ctx = _context(request, event, "rounds")
     by_round: dict[int, list] = {}
-    for board in all_boards(event, staff=ctx["staff"]):
+    boards = all_boards(event, staff=ctx["staff"])
+    if event.is_team:
+        annotate_match_scores(boards)
+    for board in boards:
         by_round.setdefault(board.round.number, []).append(board)
     ctx["table"] = [(r, by_round.get(r.number, [])) for r in ctx["rounds"]]
     return render(request, "tournaments/public/rounds.html", ctx)
@@ -82,6 +86,8 @@ def round_detail(request, slug, number):
     if round_ is None:
         raise Http404("This round is not published yet.")
     ctx.update(round=round_, boards=round_boards(round_))
+    if event.is_team:
+        annotate_match_scores(ctx["boards"])  # "2½–1½" on each team match
     return render(request, "tournaments/public/round.html", ctx)
 
 
@@ -115,6 +121,10 @@ def entry_detail(request, slug, entry_id):
     event = get_visible_event_or_404(request, slug)
     entry = get_object_or_404(Entry.objects.select_related("player", "team"), pk=entry_id,
                               event=event)
+    if entry.team_id:
+        from tournaments.views.teams import team_page  # appendix §4: roster, boards
+
+        return team_page(request, event, entry)
     ctx = _context(request, event, "entries")
     ctx.update(entry=entry, games=entry_games(entry, staff=ctx["staff"]),
                members=entry.members.select_related("player") if entry.team_id else [])

@@ -26,6 +26,7 @@ from tournaments.models import Entry, Event, EventRole, Player, ResultCode, Roun
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import round_boards, visible_rounds
+from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -273,8 +274,12 @@ def manage_round(request, slug, number):
     round_ = _round(event, number)
     rounds = visible_rounds(event, staff=True)
     round_ = next(r for r in rounds if r.pk == round_.pk)
+    boards = round_boards(round_)
+    if event.is_team:
+        annotate_rosters(boards)  # the line-up form of each match (appendix §4)
+        annotate_match_scores(boards)
     return render(request, "tournaments/staff/round.html", {
-        "event": event, "round": round_, "rounds": rounds, "boards": round_boards(round_),
+        "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": _perms(request.user, event), "result_choices": ResultCode.choices,
         **swiss_views.round_context(event, round_),
     })

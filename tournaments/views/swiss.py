@@ -257,17 +257,6 @@ def _trf_response(event: Event, text: str) -> HttpResponse:
     return response
 
 
-@login_required
-def trf_download(request, slug):
-    """The staff's TRF file, with a draft round's pairings to compare with another program."""
-    event = _event_for(request, slug)
-    try:
-        return _trf_response(event, trf_export(event, include_drafts=True))
-    except ServiceError as error:
-        messages.error(request, str(error))
-        return redirect("tournaments:manage_event", slug=slug)
-
-
 def trf_public(request, slug):
     """Anyone's TRF file of a public event (published rounds only)."""
     event = visible_event(request.user, slug)

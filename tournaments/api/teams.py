@@ -1,0 +1,149 @@
+"""API of team events (appendix §4): teams in the register, rosters, line-ups, individual
+results per board and a team's matches board by board. Thin, over services and selectors."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
+from tournaments.api.views import AFTER_ROUND, _int, _valid, event_for, is_staff_of
+from tournaments.models import Board, Entry, Player, RoundStatus, Team
+from tournaments.selectors.teams import event_board_results, team_view
+from tournaments.services import lineups as lineup_services
+from tournaments.services import teams as team_services
+from tournaments.text import fold
+
+
+class TeamCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    province = serializers.CharField(max_length=80, required=False, default="", allow_blank=True)
+    club = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
+
+
+class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                  viewsets.GenericViewSet):
+    """Teams in the register; ``?search=`` ignores diacritics. POST (organisers) returns the
+    team of that name, created if new."""
+
+    serializer_class = TeamSerializer
+
+    def get_queryset(self):
+        teams = Team.objects.all()
+        query = self.request.query_params.get("search", "").strip()
+        for word in fold(query).split():
+            teams = teams.filter(name_folded__contains=word)
+        return teams.order_by("name_folded", "id")
+
+    @extend_schema(request=TeamCreateSerializer, responses=TeamSerializer)
+    def create(self, request):
+        data = _valid(TeamCreateSerializer, request)
+        team = team_services.team_get_or_create(actor=request.user, **data)
+        return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
+
+
+class RosterSerializer(serializers.Serializer):
+    players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True)
+    reserves = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True,
+                                                  required=False, default=list)
+
+
+class RosterView(APIView):
+    """A team's roster in board order, then its reserves; changeable until round 1 is
+    published (appendix §4)."""
+
+    @extend_schema(request=RosterSerializer, responses=EntrySerializer)
+    def put(self, request, pk):
+        entry = get_object_or_404(Entry.objects.select_related("event"), pk=pk)
+        event_for(request, entry.event_id)
+        data = _valid(RosterSerializer, request)
+        entry = team_services.team_roster_set(entry=entry, actor=request.user,
+                                              players=data["players"],
+                                              reserves=data["reserves"])
+        return Response(EntrySerializer(entry).data)
+
+
+class LineupSerializer(serializers.Serializer):
+    first = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    second = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    version = serializers.IntegerField(min_value=0)
+    reason = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
+
+
+class LineupView(APIView):
+    """Who plays each board of a team match: ``first`` for the first-named team, ``second`` for
+    the other, player ids in board order, ``null`` where nobody plays (a forfeit). Send the
+    board's version you saw: 409 if it changed since."""
+
+    @extend_schema(request=LineupSerializer, responses=BoardSerializer)
+    def put(self, request, pk):
+        board = get_object_or_404(Board.objects.select_related("round__event"), pk=pk)
+        event = event_for(request, board.round.event_id)
+        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
+            raise NotFound
+        data = _valid(LineupSerializer, request)
+        board = lineup_services.lineup_set(board=board, actor=request.user,
+                                           first=data["first"], second=data["second"],
+                                           expected_version=data["version"],
+                                           reason=data["reason"])
+        board = Board.objects.prefetch_related("games").select_related(
+            "white__team", "black__team").get(pk=board.pk)
+        return Response(BoardSerializer(board).data)
+
+
+def _player(p) -> dict | None:
+    return None if p is None else {"id": p.pk, "name": p.full_name, "rating": p.rating}
+
+
+class BoardResultsView(APIView):
+    """Individual results per board (board prizes): points, games, percentage, average
+    rating of the opponents and performance."""
+
+    @extend_schema(parameters=[AFTER_ROUND], responses=dict)
+    def get(self, request, event_pk):
+        event = event_for(request, event_pk)
+        if not event.is_team:
+            raise NotFound("Board results are for team events.")
+        view = event_board_results(event, after_round=_int(request.query_params.get(
+            "after_round")))
+        return Response({
+            "event": event.pk, "after_round": view.after_round,
+            "boards": [{"board": t.board, "rows": [{
+                "rank": r.rank, "shared_rank": r.shared, "player": _player(r.player),
+                "team": {"entry": r.team.pk, "name": r.team.name}, "reserve": r.reserve,
+                "points": r.points, "games": r.games, "played": r.played,
+                "percentage": r.percentage, "opponents_rating": r.opponents_rating,
+                "performance": r.performance,
+            } for r in t.rows]} for t in view.boards],
+        })
+
+
+class TeamDetailView(APIView):
+    """A team: roster with each player's score, and every match board by board."""
+
+    @extend_schema(responses=dict)
+    def get(self, request, event_pk, entry_pk):
+        event = event_for(request, event_pk)
+        entry = get_object_or_404(Entry.objects.select_related("team"), pk=entry_pk,
+                                  event=event, team__isnull=False)
+        view = team_view(entry, staff=is_staff_of(request, event))
+        return Response({
+            "entry": entry.pk, "number": entry.number, "name": entry.name,
+            "roster": [{
+                "board_order": m.member.board_order, "reserve": m.member.is_reserve,
+                "player": _player(m.member.player), "boards": m.boards, "games": m.games,
+                "points": m.points, "percentage": m.percentage,
+            } for m in view.members],
+            "matches": [{
+                "round": m.round, "table": m.table,
+                "opponent": {"entry": m.opponent.pk, "name": m.opponent.name}
+                if m.opponent else None,
+                "bye": m.bye, "colour": m.colour, "score": m.score,
+                "board_points": m.board_points, "match_points": m.match_points,
+                "boards": [{"board": g.board, "colour": g.colour, "player": _player(g.player),
+                            "opponent": _player(g.opponent), "result": g.mark}
+                           for g in m.games],
+            } for m in view.matches],
+        })

@@ -1,0 +1,53 @@
+"""Demo play of a knockout event: the bracket seeded by rating and its first stages played
+through the same services the pages use, so the demo bracket shows progress (both brackets,
+a match decided in tie-break games, matches still to play)."""
+
+import random
+
+from tournaments.models import Board, Event, RoundStatus
+from tournaments.services.knockout import ko_start
+from tournaments.services.results import game_result_record
+from tournaments.services.rounds import round_complete, round_publish
+
+STAGES_PLAYED = 2  # rounds 1 and 2 complete; round 3 half played
+
+
+def _game_result(rng: random.Random, board: Board, game) -> str:
+    """Stronger players win more often; about a third of the games are drawn."""
+    white, black = (board.white, board.black) if game.white_first else (board.black, board.white)
+    expected = 1 / (1 + 10 ** (((black.rating or 1800) - (white.rating or 1800)) / 400))
+    if rng.random() < 0.3:
+        return "1/2-1/2"
+    return "1-0" if rng.random() < expected else "0-1"
+
+
+def _play_board(rng: random.Random, board: Board, arbiter, *, tie: bool = False) -> None:
+    for _ in range(20):
+        board.refresh_from_db()
+        game = board.games.filter(result="").order_by("number").first()
+        if board.result or game is None:
+            return
+        result = "1/2-1/2" if tie and game.level == 0 else _game_result(rng, board, game)
+        game_result_record(game=game, result=result, actor=arbiter,
+                           expected_version=game.version)
+
+
+def play_knockout_demo(event: Event, users, *, seed: int) -> None:
+    chief, arbiter = users["tongtrongtai"], users["trongtai"]
+    ko_start(event=event, actor=chief, method="rating", seed=seed)
+    rng = random.Random(seed + 3)
+    for round_ in event.rounds_set.order_by("number"):
+        round_publish(round_=round_, actor=chief)
+    for number in range(1, STAGES_PLAYED + 2):
+        round_ = event.rounds_set.get(number=number)
+        if round_.status == RoundStatus.DRAFT:
+            round_publish(round_=round_, actor=chief)
+        boards = list(round_.boards.exclude(match_code="").select_related("white", "black")
+                      .order_by("number"))
+        if number > STAGES_PLAYED:
+            boards = boards[: len(boards) // 2]
+        for board in boards:
+            # One match of round 1 is tied in its two games and goes to tie-break games.
+            _play_board(rng, board, arbiter, tie=number == 1 and board.number == 2)
+        if number <= STAGES_PLAYED:
+            round_complete(round_=round_, actor=chief)

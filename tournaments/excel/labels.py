@@ -1,0 +1,172 @@
+"""The texts printed in the workbooks, in Vietnamese and in English.
+
+Sheets are printed and pinned on the hall's notice board, and federations keep them: their
+Vietnamese must be right (the law's terms, every diacritic) whether or not the message catalogue
+has been compiled on the installation that produces them. So the texts of the sheets are kept
+here in both languages; the pages' own strings go through gettext as usual. Vietnamese is the
+default; a user whose language is English gets English sheets.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+VI = "vi"
+EN = "en"
+
+
+def language(code: str | None) -> str:
+    """``en`` for any English variant, ``vi`` for anything else (the law's language)."""
+    return EN if (code or "").lower().startswith("en") else VI
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    vi: str
+    en: str
+
+    def __call__(self, lang: str, **params) -> str:
+        text = self.en if lang == EN else self.vi
+        return text.format(**params) if params else text
+
+
+# Column headers.
+ROW = Text("STT", "#")
+NUMBER = Text("Mã số", "No.")
+NAME = Text("Họ và tên", "Name")
+GENDER = Text("Giới tính", "Sex")
+BIRTH_YEAR = Text("Năm sinh", "Born")
+TITLE = Text("Danh hiệu", "Title")
+RATING = Text("Elo", "Rating")
+CLUB = Text("Câu lạc bộ", "Club")
+PROVINCE = Text("Tỉnh/Thành", "Province")
+FEDERATION = Text("Liên đoàn", "Fed.")
+NATIONAL_ID = Text("Mã VĐV", "National ID")
+FIDE_ID = Text("Mã quốc tế", "Intl. ID")
+STATUS = Text("Ghi chú", "Notes")
+TEAM = Text("Đội", "Team")
+TEAM_BOARD = Text("Bàn (trong đội)", "Board (in team)")
+RESERVE = Text("Dự bị", "Reserve")
+BOARD = Text("Bàn", "Board")
+WHITE = Text("Trắng", "White")
+BLACK = Text("Đen", "Black")
+FIRST_TEAM = Text("Đội 1", "Team 1")
+SECOND_TEAM = Text("Đội 2", "Team 2")
+RESULT = Text("Kết quả", "Result")
+GAME_N = Text("Ván {n}", "Game {n}")
+MATCH = Text("Trận", "Match")
+ROUND = Text("Vòng", "Round")
+ROUND_N = Text("V{n}", "R{n}")
+BRACKET = Text("Nhánh", "Bracket")
+MATCH_CODE = Text("Mã trận", "Match")
+WINNER = Text("Thắng", "Winner")
+RANK = Text("Hạng", "Rank")
+POINTS = Text("Điểm", "Pts")
+MATCH_POINTS = Text("Điểm trận", "Match pts")
+GAME_POINTS = Text("Điểm ván", "Game pts")
+TOTAL = Text("Tổng", "Total")
+YES = Text("x", "x")
+
+# Sheet titles (printed large at the top) and tab names (at most 31 characters).
+PLAYERS_TITLE = Text("DANH SÁCH VẬN ĐỘNG VIÊN", "LIST OF PLAYERS")
+TEAMS_TITLE = Text("DANH SÁCH CÁC ĐỘI", "LIST OF TEAMS")
+PLAYERS_TAB = Text("Danh sách", "Players")
+PAIRINGS_TITLE = Text("XẾP CẶP VÒNG {n}", "PAIRINGS, ROUND {n}")
+PAIRINGS_TAB = Text("Xếp cặp V{n}", "Pairings R{n}")
+RESULTS_TITLE = Text("KẾT QUẢ VÒNG {n}", "RESULTS, ROUND {n}")
+RESULTS_TAB = Text("Kết quả V{n}", "Results R{n}")
+STANDINGS_TITLE = Text("BẢNG XẾP HẠNG SAU VÒNG {n}", "STANDINGS AFTER ROUND {n}")
+STANDINGS_TAB = Text("Xếp hạng", "Standings")
+CROSSTABLE_TITLE = Text("BẢNG ĐIỂM SAU VÒNG {n}", "CROSSTABLE AFTER ROUND {n}")
+CROSSTABLE_TAB = Text("Bảng điểm", "Crosstable")
+BRACKET_TITLE = Text("SƠ ĐỒ THI ĐẤU LOẠI TRỰC TIẾP", "KNOCKOUT BRACKET")
+BRACKET_TAB = Text("Sơ đồ", "Bracket")
+TEAM_BOARDS_TITLE = Text("KẾT QUẢ ĐỒNG ĐỘI THEO BÀN", "TEAM RESULTS BY BOARD")
+TEAM_BOARDS_TAB = Text("Đồng đội theo bàn", "Teams by board")
+DRAFT = Text("BẢN NHÁP — CHƯA CÔNG BỐ", "DRAFT — NOT PUBLISHED")
+EMPTY = Text("(chưa có dữ liệu)", "(nothing yet)")
+
+# Lines under the title and in the page footer.
+PRINTED_ON = Text("In ngày {date}", "Printed on {date}")
+PAGE = Text("Trang &P/&N", "Page &P of &N")
+COLOURS_OF_GAME_1 = Text("Màu quân của ván 1; các ván sau đổi màu (Điều 4.2.2).",
+                         "Colours of game 1; colours alternate in later games (Art. 4.2.2).")
+X_NOTE = Text(
+    "X: ván bị hủy do đấu thủ bỏ cuộc (Điều 21.5).",
+    "X: game cancelled because a player withdrew (Art. 21.5).",
+)
+CROSS_LEGEND = Text(
+    "1 thắng, ½ hòa, 0 thua, + / - thắng / thua không đấu, X ván hủy (Điều 21.5), "
+    "U F H Z miễn đấu; w cầm Trắng, b cầm Đen.",
+    "1 win, ½ draw, 0 loss, + / - win / loss by forfeit, X cancelled (Art. 21.5), "
+    "U F H Z byes; w White, b Black.",
+)
+TIEBREAK_ORDER = Text("Thứ tự chỉ số phụ theo Điều lệ: {order}.",
+                      "Tie-break order of the statute: {order}.")
+
+GENDERS = {"M": Text("Nam", "M"), "F": Text("Nữ", "F")}
+
+# Byes (scoring.records.Bye letters) and the rest of a round robin with an odd number.
+BYES = {
+    "U": Text("Miễn đấu", "Bye"),
+    "F": Text("Miễn đấu (thắng)", "Full-point bye"),
+    "H": Text("Miễn đấu (½ điểm)", "Half-point bye"),
+    "Z": Text("Vắng mặt", "Absent"),
+}
+REST = Text("Nghỉ", "Rests")
+
+WITHDRAWN = Text("Bỏ cuộc sau vòng {n}", "Withdrew after round {n}")
+WITHDRAWN_BEFORE = Text("Bỏ cuộc", "Withdrew")
+LATE_ENTRY = Text("Vào từ vòng {n}", "Joins in round {n}")
+
+BRACKETS = {
+    "A": Text("Nhánh thắng", "Winners"),
+    "B": Text("Nhánh thua", "Losers"),
+    "F": Text("Chung kết", "Final"),
+    "D": Text("Trận quyết định", "Deciding match"),
+    "3": Text("Tranh hạng ba", "Third place"),
+    "": Text("", ""),
+}
+
+# Tie-break criteria (codes of scoring/tiebreaks.py): column heading.
+TIEBREAKS = {
+    "PTS": Text("Điểm", "Pts"),
+    "MPTS": Text("Điểm trận", "MP"),
+    "GPTS": Text("Điểm ván", "GP"),
+    "DE": Text("Đối đầu", "DE"),
+    "H2H": Text("Đối đầu", "H2H"),
+    "SB": Text("Hệ số", "SB"),
+    "BH": Text("Buchholz", "BH"),
+    "AOB": Text("TB Buchholz", "AOB"),
+    "PS": Text("Lũy tiến", "Prog."),
+    "WIN": Text("Số ván thắng", "Wins"),
+    "WON": Text("Thắng trên bàn", "Won"),
+    "BPG": Text("Số ván cầm Đen", "Black games"),
+    "BWG": Text("Thắng cầm Đen", "Black wins"),
+    "ARO": Text("Elo TB đối thủ", "ARO"),
+    "BRD": Text("Theo bàn", "Boards"),
+    "LOT": Text("Bốc thăm", "Lots"),
+}
+
+
+def tiebreak_heading(code: str, lang: str) -> str:
+    """``BH/C1`` -> ``Buchholz/C1``; an unknown code is printed as it is."""
+    base, _sep, modifier = code.partition("/")
+    label = TIEBREAKS.get(base.upper())
+    text = label(lang) if label else base
+    return f"{text}/{modifier}" if modifier else text
+
+
+def date_text(value: datetime.date | None, lang: str) -> str:
+    if value is None:
+        return ""
+    if lang == EN:
+        return value.strftime("%d %b %Y").lstrip("0")
+    return value.strftime("%d/%m/%Y")
+
+
+def dates_text(start: datetime.date, end: datetime.date | None, lang: str) -> str:
+    if end is None or end == start:
+        return date_text(start, lang)
+    return f"{date_text(start, lang)} – {date_text(end, lang)}"

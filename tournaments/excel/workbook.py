@@ -1,0 +1,146 @@
+"""Workbooks: one table, or the whole event with a sheet per table.
+
+``build`` reads the event once (``selectors.excel.export_data``; standings and crosstable come
+from ``selectors.standings``, exactly as the pages show them), writes one sheet per requested
+table and reports its progress sheet by sheet, so a task can show how far it got.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.text import slugify
+from openpyxl import Workbook
+
+from tournaments.excel import exports, labels
+from tournaments.excel.styles import Heading, new_workbook, write
+from tournaments.models import Event
+from tournaments.selectors.excel import ExportData, export_data
+from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.text import fold
+
+EVENT = "event"
+PLAYERS = "players"
+PAIRINGS = "pairings"
+RESULTS = "results"
+STANDINGS = "standings"
+CROSSTABLE = "crosstable"
+BRACKET = "bracket"
+TEAM_BOARDS = "team_boards"
+TABLES = (EVENT, PLAYERS, PAIRINGS, RESULTS, STANDINGS, CROSSTABLE, BRACKET, TEAM_BOARDS)
+ROUND_TABLES = (PAIRINGS, RESULTS)
+
+
+class ExportError(ValueError):
+    """A table that does not exist for this event (a round that is not there, a bracket of a
+    round robin)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    name: str
+    round: int | None = None
+
+
+def event_tables(event: Event, data: ExportData) -> list[Table]:
+    """The sheets of the whole-event workbook, in print order."""
+    tables = [Table(PLAYERS)]
+    if event.is_knockout:
+        tables.append(Table(BRACKET))
+    else:
+        tables += [Table(STANDINGS), Table(CROSSTABLE)]
+    if event.is_team:
+        tables.append(Table(TEAM_BOARDS))
+    for round_ in data.rounds:
+        tables += [Table(PAIRINGS, round_.number), Table(RESULTS, round_.number)]
+    return tables
+
+
+def check_table(event: Event, table: Table) -> None:
+    if table.name not in TABLES:
+        raise ExportError(f"unknown table {table.name!r}")
+    if table.name in ROUND_TABLES and not table.round:
+        raise ExportError("this table needs a round")
+    if table.name == BRACKET and not event.is_knockout:
+        raise ExportError("only knockout events have a bracket")
+    if table.name in (STANDINGS, CROSSTABLE) and event.is_knockout:
+        raise ExportError("knockout events have a bracket, not standings")
+    if table.name == TEAM_BOARDS and not event.is_team:
+        raise ExportError("only team events have results by board")
+
+
+def heading(event: Event, lang: str, today: datetime.date | None = None) -> Heading:
+    details = [labels.dates_text(event.start_date, event.end_date, lang)]
+    details += [text for text in (event.venue, event.organiser) if text]
+    return Heading(event.name, " · ".join(details), today or timezone.localdate(), lang)
+
+
+def build(
+    event: Event, table: Table, *, lang: str, public: bool = False,
+    progress: Callable[[int, int], None] | None = None, today: datetime.date | None = None,
+) -> Workbook:
+    """The workbook of one table, or of the whole event (``Table("event")``).
+
+    ``public``: what anyone may read (published rounds, no federation IDs); staff exports of a
+    single round may show a draft round, marked as such.
+    """
+    lang = labels.language(lang)
+    check_table(event, table)
+    drafts = not public and table.name in ROUND_TABLES
+    data = export_data(event, drafts=drafts)
+    tables = event_tables(event, data) if table.name == EVENT else [table]
+    if table.name in ROUND_TABLES and data.round(table.round) is None:
+        raise ExportError(f"round {table.round} is not there")
+    wb = new_workbook()
+    wb.properties.title = event.name
+    wb.properties.creator = "Cờ Tướng"
+    top = heading(event, lang, today)
+    total = len(tables)
+    for i, item in enumerate(tables):
+        write(wb, _sheet(item, data, lang, public, event), top)
+        if progress:
+            progress(i + 1, total)
+    return wb
+
+
+def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event):
+    match item.name:
+        case "players":
+            return exports.players_sheet(data, lang, public=public)
+        case "pairings":
+            return exports.pairings_sheet(data, item.round, lang)
+        case "results":
+            return exports.results_sheet(data, item.round, lang)
+        case "standings":
+            return exports.standings_sheet(event_standings(event), lang)
+        case "crosstable":
+            return exports.crosstable_sheet(event_crosstable(event), lang)
+        case "bracket":
+            return exports.bracket_sheet(data, lang)
+        case "team_boards":
+            return exports.team_boards_sheet(data, lang)
+    raise ExportError(f"unknown table {item.name!r}")
+
+
+def to_bytes(wb: Workbook) -> bytes:
+    stream = io.BytesIO()
+    wb.save(stream)
+    return stream.getvalue()
+
+
+_FILE_WORDS = {
+    EVENT: labels.Text("toan-giai", "event"), PLAYERS: labels.PLAYERS_TAB,
+    PAIRINGS: labels.PAIRINGS_TAB, RESULTS: labels.RESULTS_TAB, STANDINGS: labels.STANDINGS_TAB,
+    CROSSTABLE: labels.CROSSTABLE_TAB, BRACKET: labels.BRACKET_TAB,
+    TEAM_BOARDS: labels.TEAM_BOARDS_TAB,
+}
+
+
+def filename(event: Event, table: Table, lang: str) -> str:
+    """``giai-xuan-2026-xep-cap-v3.xlsx``: ASCII, so every browser and mail program keeps it."""
+    words = _FILE_WORDS[table.name](labels.language(lang), n=table.round or "")
+    return f"{event.slug}-{slugify(fold(words))}.xlsx"

@@ -1,0 +1,150 @@
+"""Background jobs: starting them (rights checked here), and the writes the tasks make as they
+run (progress, the file produced, success, a readable failure).
+
+A job is created in the request's transaction and its task is sent after commit
+(``transaction.on_commit``), with the job's id only. With no broker configured the task runs
+in-process right then; with one, on a worker. Either way the job row is where the pages read
+how far it got.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from tournaments.errors import ServiceError
+from tournaments.excel import labels
+from tournaments.excel.workbook import ExportError, Table, check_table
+from tournaments.models import Event, Job, JobKind, JobStatus
+from tournaments.services._access import require
+
+logger = logging.getLogger(__name__)
+
+
+def _language(lang: str | None) -> str:
+    return labels.language(lang or get_language())
+
+
+def job_dispatch(job: Job, task) -> None:
+    """Send ``task`` for ``job`` once the current transaction commits. A broker that cannot be
+    reached fails the job with a message instead of losing it."""
+    job_id, task_id = job.pk, job.task_id
+
+    def send() -> None:
+        try:
+            task.apply_async(args=[job_id], task_id=task_id)
+        except Exception:
+            if settings.CELERY_TASK_ALWAYS_EAGER:
+                # Ran in-process and failed: the task has recorded the failure on the job.
+                logger.exception("job %s failed in-process", job_id)
+                return
+            logger.exception("job %s could not be queued", job_id)
+            job_fail(job_id, _("The task queue cannot be reached; try again in a moment."))
+
+    transaction.on_commit(send)
+
+
+def _new_job(**fields) -> Job:
+    return Job.objects.create(task_id=str(uuid.uuid4()), **fields)
+
+
+def can_see_job(user, job: Job) -> bool:
+    return user.is_authenticated and (user.is_superuser or job.user_id == user.pk)
+
+
+@transaction.atomic
+def export_start(*, event: Event, actor, table: str, round: int | None = None,
+                 lang: str | None = None) -> Job:
+    """Queue an export of one table, or of the whole event (``table="event"``)."""
+    from tournaments.tasks import export_build
+
+    require(actor, "tournaments.export_event", event)
+    try:
+        check_table(event, Table(table, round))
+    except ExportError:
+        raise ServiceError(_("This table does not exist for this event.")) from None
+    if table in ("pairings", "results") and not event.rounds_set.filter(number=round).exists():
+        raise ServiceError(_("Round %(n)s has not been paired yet."), n=round)
+    job = _new_job(kind=JobKind.EXPORT, user=actor, event=event,
+                   params={"table": table, "round": round, "lang": _language(lang)})
+    job_dispatch(job, export_build)
+    return job
+
+
+@transaction.atomic
+def job_cancel(*, job: Job, actor) -> Job:
+    """Drop an import that waits for confirmation (or a job not started): nothing is stored."""
+    if not can_see_job(actor, job):
+        raise PermissionDenied(_("This job is not yours."))
+    job = Job.objects.select_for_update().get(pk=job.pk)
+    if job.status not in (JobStatus.PREVIEW, JobStatus.QUEUED):
+        raise ServiceError(_("Only a job that waits can be cancelled."))
+    job.status = JobStatus.CANCELLED
+    job.finished_at = timezone.now()
+    job.save(update_fields=["status", "finished_at"])
+    if job.file:
+        job.file.delete(save=False)
+        Job.objects.filter(pk=job.pk).update(file="")
+    return job
+
+
+# --- what the tasks write -------------------------------------------------------------------
+
+
+def job_start(job_id: int) -> Job:
+    Job.objects.filter(pk=job_id).update(status=JobStatus.RUNNING, started_at=timezone.now(),
+                                         done=0, total=0, error="")
+    return Job.objects.select_related("event", "user").get(pk=job_id)
+
+
+class Progress:
+    """Writes a job's progress at most every ``interval`` seconds (and at the end), so a large
+    export does not spend its time updating one row; also reports it to Celery's result
+    backend through ``update_state`` when given a task."""
+
+    def __init__(self, job_id: int, task=None, interval: float = 0.5):
+        self.job_id, self.task, self.interval = job_id, task, interval
+        self._last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self._last < self.interval:
+            return
+        self._last = now
+        Job.objects.filter(pk=self.job_id).update(done=done, total=total)
+        if self.task is not None and getattr(self.task.request, "id", None):
+            self.task.update_state(state="PROGRESS", meta={"done": done, "total": total})
+
+
+def job_finish(job_id: int, *, status: str = JobStatus.DONE, content: bytes | None = None,
+               filename: str = "", preview: dict | None = None,
+               result: dict | None = None) -> Job:
+    job = Job.objects.get(pk=job_id)
+    if content is not None:
+        job.file.save(f"{job.pk}-{filename}", ContentFile(content), save=False)
+        job.filename = filename
+    if preview is not None:
+        job.preview = preview
+    if result is not None:
+        job.result = result
+    job.status = status
+    job.error = ""
+    if job.total:
+        job.done = job.total
+    job.finished_at = timezone.now() if status != JobStatus.PREVIEW else None
+    job.save()
+    return job
+
+
+def job_fail(job_id: int, message: str) -> None:
+    Job.objects.filter(pk=job_id).update(status=JobStatus.FAILED, error=str(message)[:2000],
+                                         finished_at=timezone.now())

@@ -1,0 +1,105 @@
+"""Celery tasks: Excel exports, imports (preview, then the confirmed writing) and restores.
+
+Each task takes a job id, marks the job running, reports progress on the job (and to Celery's
+result backend with ``update_state(state="PROGRESS", meta={"done": i, "total": n})``), and ends
+it done or failed. A failure the user can act on (a malformed file, a round that is not there,
+the rules refusing) is recorded with its message; anything unexpected is recorded as an internal
+error, logged with its traceback and re-raised so Celery records it too. Nothing is lost either
+way: the job row says what happened.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from celery import shared_task
+from django.core.exceptions import PermissionDenied
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournaments.errors import ServiceError
+from tournaments.excel import imports as reader
+from tournaments.excel.workbook import ExportError, Table, build, filename, to_bytes
+from tournaments.models import Job, JobStatus
+from tournaments.services import backup as backup_service
+from tournaments.services import imports as import_service
+from tournaments.services.jobs import Progress, job_fail, job_finish, job_start
+
+logger = logging.getLogger(__name__)
+
+# Failures whose message is meant for the user.
+EXPECTED = (ServiceError, reader.FileRejected, ExportError, PermissionDenied)
+
+
+def _run(task, job_id: int, work) -> None:
+    job = job_start(job_id)
+    lang = job.params.get("lang", "vi")
+    with translation.override(lang):
+        try:
+            work(job, Progress(job_id, task))
+        except EXPECTED as exc:
+            logger.info("job %s refused: %s", job_id, exc)
+            job_fail(job_id, str(exc) or _("This action is not possible."))
+        except Exception as exc:
+            logger.exception("job %s failed", job_id)
+            job_fail(job_id, _("Internal error (%(error)s); nothing was stored. The "
+                               "administrators can find the details in the log.")
+                     % {"error": type(exc).__name__})
+            raise
+
+
+@shared_task(bind=True)
+def export_build(self, job_id: int) -> None:
+    """Build the workbook a job asks for and keep it under MEDIA_ROOT/exports/."""
+
+    def work(job: Job, progress: Progress) -> None:
+        table = Table(job.params["table"], job.params.get("round"))
+        lang = job.params.get("lang", "vi")
+        wb = build(job.event, table, lang=lang, progress=progress)
+        job_finish(job.pk, content=to_bytes(wb), filename=filename(job.event, table, lang))
+
+    _run(self, job_id, work)
+
+
+@shared_task(bind=True)
+def import_preview(self, job_id: int) -> None:
+    """Read and check an uploaded file; the job then waits for the organiser's confirmation."""
+
+    def work(job: Job, progress: Progress) -> None:
+        with job.file.open("rb") as source:
+            preview = reader.read(source, event=job.event, progress=progress)
+        job_finish(job.pk, status=JobStatus.PREVIEW, preview=preview.as_json())
+
+    _run(self, job_id, work)
+
+
+@shared_task(bind=True)
+def import_apply(self, job_id: int) -> None:
+    """Store a confirmed import, all rows or none."""
+
+    def work(job: Job, progress: Progress) -> None:
+        counts = import_service.import_apply(job=job, actor=job.user, progress=progress)
+        job_finish(job.pk, result=counts)
+
+    _run(self, job_id, work)
+
+
+@shared_task(bind=True)
+def restore_run(self, job_id: int) -> None:
+    """Restore the event of an uploaded backup document."""
+
+    def work(job: Job, progress: Progress) -> None:
+        with job.file.open("rb") as source:
+            try:
+                document = json.load(source)
+            except (ValueError, UnicodeDecodeError):
+                raise ServiceError(_("This file is not a backup of an event made by this "
+                                     "program.")) from None
+        event = backup_service.event_restore(document=document, actor=job.user,
+                                             progress=progress)
+        job.event = event
+        job.save(update_fields=["event"])
+        job_finish(job.pk, result={"event": event.pk, "slug": event.slug, "name": event.name})
+
+    _run(self, job_id, work)

@@ -1,0 +1,50 @@
+"""Knockout pages: the public bracket (both brackets for double elimination, each match opening
+to its games, byes, placings) and the staff's "start the bracket" form."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import ServiceError
+from tournaments.models import Seeding
+from tournaments.selectors.knockout import event_bracket
+from tournaments.services.knockout import ko_start
+from tournaments.views.public import _context, get_visible_event_or_404
+from tournaments.views.staff import _event_for
+
+
+class StartForm(forms.Form):
+    seeding = forms.ChoiceField(label=gettext_lazy("Seeding"), choices=Seeding.choices)
+
+
+def bracket(request, slug):
+    event = get_visible_event_or_404(request, slug)
+    if not event.is_knockout:
+        raise Http404("This event has no bracket.")
+    ctx = _context(request, event, "bracket")
+    ctx["bracket"] = event_bracket(event, staff=ctx["staff"])
+    ctx["round_numbers"] = {r.number for r in ctx["rounds"]}
+    return render(request, "tournaments/public/bracket.html", ctx)
+
+
+@login_required
+@require_POST
+def bracket_start(request, slug):
+    """Seed the entries and store round 1 (as a draft to review and publish)."""
+    event = _event_for(request, slug, "tournaments.pair_round")
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose how the entries are seeded."))
+        return redirect("tournaments:manage_event", slug=slug)
+    try:
+        ko_start(event=event, actor=request.user, method=form.cleaned_data["seeding"])
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:manage_event", slug=slug)
+    messages.success(request, _("The bracket is drawn. Review round 1, then publish it."))
+    return redirect("tournaments:manage_round", slug=slug, number=1)

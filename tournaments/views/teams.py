@@ -1,0 +1,27 @@
+"""Team events' own public pages (appendix §4): individual results per board (board prizes)
+and a team's page with its roster and its matches board by board. Read-only, over selectors."""
+
+from django.http import Http404
+from django.shortcuts import render
+
+from tournaments.selectors.teams import event_board_results, team_view
+from tournaments.views.public import _after_round, _context, get_visible_event_or_404
+
+
+def board_results(request, slug):
+    """Board prizes: each board's players ranked by percentage, with their performance."""
+    event = get_visible_event_or_404(request, slug)
+    if not event.is_team:
+        raise Http404("Board results are for team events.")
+    ctx = _context(request, event, "boards")
+    after, played = _after_round(request, ctx["rounds"])
+    ctx.update(view=event_board_results(event, after_round=after), played=played)
+    return render(request, "tournaments/public/boards.html", ctx)
+
+
+def team_page(request, event, entry):
+    """A team: its roster (board order, reserves) with each player's score, and every match
+    with the players and results of each board."""
+    ctx = _context(request, event, "entries")
+    ctx.update(entry=entry, team=team_view(entry, staff=ctx["staff"]))
+    return render(request, "tournaments/public/team.html", ctx)
