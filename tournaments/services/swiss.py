@@ -168,7 +168,7 @@ def initial_colour_of(event: Event, tournament: Tournament) -> Colour | None:
     return infer_initial_colour(tournament)
 
 
-def dutch_options(event: Event, setup: SwissSetup, *, with_clubs: bool = True):
+def dutch_options(event: Event, setup: SwissSetup, *, with_clubs: bool = True) -> DutchOptions:
     """The engine's options from the statute."""
     groups = setup.forbidden if with_clubs else setup.family_groups
     points = setup.points
