@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pairings.colours import board_key, colour_of
-from pairings.dutch_bracket import ZERO, BracketResult, BracketRun, Solver, Weight, Window
+from pairings.dutch_bracket import (
+    ZERO,
+    BracketResult,
+    BracketRun,
+    NeedWholeField,
+    Solver,
+    Weight,
+    Window,
+)
 from pairings.dutch_fast import FastBracket
 from pairings.dutch_weights import WeightContext
 from pairings.matching import perfect_matching
@@ -91,13 +99,14 @@ def pair_round(tournament: Tournament, round_number: int,
     points = options.points.in_tenths()
     state = build_state(
         tournament, round_number, total_rounds=total, points=points,
-        accelerations=_accelerations(tournament, options, total, points.win, points.draw),
+        accelerations=virtual_points(tournament, options, total, points.win, points.draw),
         forbidden=options.forbidden_pairs, unavailable=options.unavailable)
     return RoundPairer(state, options.initial_colour).pair()
 
 
-def _accelerations(tournament: Tournament, options: DutchOptions, total: int,
+def virtual_points(tournament: Tournament, options: DutchOptions, total: int,
                    win: int, draw: int) -> dict[int, tuple[int, ...]]:
+    """Virtual points (acceleration) per player and round, in tenths."""
     acc = options.acceleration
     if acc is None:
         return {}
@@ -244,8 +253,11 @@ class RoundPairer:
             solver = Solver(self.ctx, weights, list(window.vertices), rest, False,
                             self.initial_weight)
             run = BracketRun(self.ctx, window, solver, self.order)
-            result = run.run()
-            if self._extends(result, window, rest, weights):
+            try:
+                result = run.run()
+            except NeedWholeField:
+                result = None
+            if result is not None and self._extends(result, window, rest, weights):
                 self._trace_bracket(window, result, "window")
                 return result
             weights.clear()

@@ -28,6 +28,11 @@ from pairings.dutch_weights import WeightContext, compact_encoder, literal
 from pairings.matching import blossom_matching, max_weight_matching
 
 Weight = tuple[int, int, int]  # (T, H, ORD): see dutch_weights
+
+
+class NeedWholeField(Exception):
+    """The window alone cannot decide this bracket like bbpPairings: two MDPs are paired
+    together, and only the completion field ([C4]) tells that pairing from its alternatives."""
 ZERO: Weight = (0, 0, 0)
 
 
@@ -154,6 +159,10 @@ class BracketRun:
 
     def solve(self) -> None:
         self.mate = self.solver.solve()
+        if not self.solver.full:
+            mdps = set(self.w.mdps)
+            if any(v in mdps and p in mdps and p != v for v, p in self.mate.items()):
+                raise NeedWholeField
 
     def finalize(self, u: int, v: int) -> None:
         """Fix the pair u-v: remove both from the problem."""

@@ -260,7 +260,7 @@ def write(doc: TrfDocument) -> str:
         lines.append("XXC white1" if doc.initial_colour is Colour.WHITE else "XXC black1")
     for code in POINT_CODES:
         if code in doc.point_values:
-            lines.append(f"{code} {_format_points(doc.point_values[code])}")
+            lines.append(f"{code} {_format_points(doc.point_values[code]):>4}")
     lines.extend(doc.other_lines)
     return "\n".join(lines) + "\n"
 

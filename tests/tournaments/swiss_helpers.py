@@ -94,3 +94,10 @@ def assert_swiss_invariants(event) -> None:
                 assert entry.pk not in seen, f"round {round_.number}: {entry} should not play"
             else:
                 assert entry.pk in seen, f"round {round_.number}: {entry} not paired"
+
+
+def rule_codes(round_: Round) -> list[str]:
+    """The codes of the rules the checker finds broken (not its differences from the engine)."""
+    from tournaments.selectors.swiss import round_warnings
+
+    return [w.code for w in round_warnings(round_) if not w.is_difference]

@@ -4,10 +4,7 @@ becomes "by hand", and the checker's warnings tell the arbiter what rule the cha
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tests.tournaments.swiss_helpers import (
-    round_table,
-    swiss_event,
-)
+from tests.tournaments.swiss_helpers import round_table, rule_codes, swiss_event
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, PairingMethod
 from tournaments.selectors.swiss import round_warnings
@@ -56,9 +53,12 @@ def _round2(event):
 
 def test_the_checker_reports_a_second_pab_in_words(event):
     warnings = round_warnings(_round2(event))
-    assert [w.code for w in warnings] == ["pab_again"]
-    assert "round 1" in warnings[0].text and "(7)" in warnings[0].text
-    assert warnings[0].entries == (event.ids[7],)
+    rules = [w for w in warnings if not w.is_difference]
+    assert [w.code for w in rules] == ["second_bye"]
+    assert "pairing bye" in rules[0].text and "(7)" in rules[0].text and rules[0].board == 4
+    assert rules[0].entries == (event.ids[7],)
+    # The engine would give the bye to someone else: the differences say which boards.
+    assert any(w.is_difference for w in warnings)
 
 
 def test_exchange_two_players_makes_a_rematch_and_is_recorded(event, chief_arbiter):
@@ -70,7 +70,7 @@ def test_exchange_two_players_makes_a_rematch_and_is_recorded(event, chief_arbit
     assert round_.method == PairingMethod.MANUAL
     warnings = round_warnings(round_)
     rematch = [w for w in warnings if w.code == "rematch"]
-    assert len(rematch) == 1 and rematch[0].board == 1 and "round 1" in rematch[0].text
+    assert len(rematch) == 1 and rematch[0].board == 1 and "already played" in rematch[0].text
     history = Board.history.filter(round_id=round_.pk, number=1).order_by("history_date")
     last = history.last()
     assert last.history_user == chief_arbiter and last.history_change_reason == \
@@ -90,10 +90,10 @@ def test_set_bye_and_pair_by_hand(event, chief_arbiter):
     round_ = _round2(event)
     # 7 plays instead of the PAB: 2 gets the bye, 6 and 7 meet.
     board_set_bye(round_=round_, actor=chief_arbiter, entry=ids[2], kind="U")
-    assert [w.code for w in round_warnings(round_)] == ["pab_again", "two_pabs", "unpaired"]
+    assert rule_codes(round_) == ["not_paired", "two_byes", "second_bye"]
     board_pair(round_=round_, actor=chief_arbiter, white=ids[6], black=ids[7])
     assert round_table(round_) == [(1, 5, ""), (4, 3, ""), (6, 7, ""), (2, None, "U")]
-    assert round_warnings(round_) == []
+    assert rule_codes(round_) == []
 
 
 def test_pair_refuses_a_player_with_a_game(event, chief_arbiter):
@@ -131,4 +131,4 @@ def test_withdrawn_player_paired_is_reported(event, organiser, chief_arbiter):
 
     entry_withdraw(entry=Entry.objects.get(pk=event.ids[6]), actor=organiser, after_round=1)
     codes = {w.code: w.text for w in round_warnings(_round2(event))}
-    assert "unavailable" in codes and "withdrew" in codes["unavailable"]
+    assert "not_available" in codes and "withdrew" in codes["not_available"]

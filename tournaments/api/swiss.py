@@ -4,7 +4,9 @@
   are paired by a worker: the answer is ``202`` with the job and where to poll it
   (``GET /api/events/<id>/pairing-jobs/<job>/``); without a broker, or for smaller events, the
   answer is ``201`` with the round.
-- ``GET /api/events/<id>/rounds/<n>/``: the staff also get ``warnings`` (the checker's words).
+- ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
+  checker's findings in words (``rule`` true: a rule the pairings break; false: a board where
+  the Dutch system pairs otherwise).
 - ``PATCH /api/events/<id>/rounds/<n>/``: change a draft round by hand, either every board at
   once (``boards``: ``[{"white": entry, "black": entry|null, "bye": "U|H|F|Z"}]``) or by
   ``operations`` (``swap`` a board's colours, ``exchange`` two entries, give a ``bye``, ``pair``
@@ -31,7 +33,7 @@ from rest_framework.response import Response
 from tournaments.api import serializers as s
 from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
-from tournaments.models import Entry, Format, Round
+from tournaments.models import Entry, Format, Round, RoundStatus
 from tournaments.selectors.swiss import round_warnings
 from tournaments.services.board_edit import Slot, round_boards_replace
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
@@ -74,8 +76,8 @@ class WarningSerializer(serializers.Serializer):
 
 
 def _warnings(round_: Round) -> list[dict]:
-    return [{"code": w.code, "text": w.text, "board": w.board, "entries": list(w.entries)}
-            for w in round_warnings(round_)]
+    return [{"code": w.code, "text": w.text, "board": w.board, "entries": list(w.entries),
+             "rule": not w.is_difference} for w in round_warnings(round_)]
 
 
 def _job_data(job: PairingJob, event_pk: int, request) -> dict:
@@ -121,7 +123,8 @@ class RoundsViewSet(EventRoundViewSet):
             "boards__games", "boards__white__player", "boards__white__team",
             "boards__black__player", "boards__black__team").get(pk=round_.pk)
         data = dict(s.RoundDetailSerializer(round_).data)
-        if round_.event.is_swiss and is_staff_of(self.request, round_.event):
+        if round_.event.is_swiss and round_.status == RoundStatus.DRAFT and \
+                is_staff_of(self.request, round_.event):
             data["warnings"] = _warnings(round_)
         return data
 

@@ -1,5 +1,11 @@
-"""What the arbiter reads about a Swiss round before publishing it: the absolute rules it breaks
-(``tournaments/swiss_checks.py``), in words."""
+"""What the arbiter reads about a Swiss round before publishing it, in words: the rules the
+pairings break and where they differ from what the Dutch system gives.
+
+The engine's checker (``pairings/checker.py``) does the work: absolute rules (C.04.1, [C1]-[C3])
+on the round as it stands, then the round paired again from the earlier rounds and every board
+that differs. This module gives it the round as the engine sees it (matches reduced to their
+results, the statute's options, ``services/swiss.py``) and words its findings.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,14 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.records import Colour, Tournament
+from pairings.checker import Finding, check_round
+from scoring.records import Tournament
 from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
 from tournaments.models import Round
-from tournaments.services.swiss import swiss_setup
-from tournaments.swiss_checks import Violation, check_round
+from tournaments.services.swiss import SwissSetup, dutch_options, swiss_setup
+
+# Findings about the rules; "differs" only compares with the engine's own pairing.
+DIFFERENCE = "differs"
 
 
 @dataclass(frozen=True)
@@ -21,82 +30,126 @@ class RoundWarning:
     board: int | None
     entries: tuple[int, ...]  # entry ids
 
-
-def _who(record: EventRecord, number: int) -> str:
-    entry = record.entries.get(number)
-    return f"{entry.name} ({number})" if entry else str(number)
-
-
-def _rounds(rounds: tuple[int, ...]) -> str:
-    return ", ".join(str(r) for r in rounds)
+    @property
+    def is_difference(self) -> bool:
+        return self.code == DIFFERENCE
 
 
-def describe(v: Violation, record: EventRecord, setup=None) -> str:
-    """One violation as a sentence for the arbiter."""
-    names = [_who(record, n) for n in v.numbers]
-    a = names[0] if names else ""
-    b = names[1] if len(names) > 1 else ""
-    if v.code == "rematch":
-        return _("Board %(board)s: %(a)s and %(b)s already played each other (round "
-                 "%(rounds)s).") % {"board": v.board, "a": a, "b": b, "rounds": _rounds(v.rounds)}
-    if v.code == "forbidden":
-        return _("Board %(board)s: %(a)s and %(b)s must not meet (same club or family, as the "
-                 "statute says).") % {"board": v.board, "a": a, "b": b}
-    if v.code == "pab_again":
-        return _("Board %(board)s: %(a)s already had the pairing bye or a win without playing "
-                 "(round %(rounds)s) and may not get the pairing bye again.") % {
-            "board": v.board, "a": a, "rounds": _rounds(v.rounds)}
-    if v.code == "two_pabs":
-        return _("More than one pairing bye in this round (%(names)s): one player at most is "
-                 "left over.") % {"names": ", ".join(names)}
-    if v.code == "colour":
-        colour = _("White") if v.colour is Colour.WHITE else _("Black")
-        return _("Board %(board)s: %(a)s must have %(colour)s (colour difference beyond one, or "
-                 "the same colour in the last two games) but has the other colour.") % {
-            "board": v.board, "a": a, "colour": colour}
-    if v.code == "unavailable":
-        number = v.numbers[0]
-        if setup is not None and number in setup.withdrawn:
-            why = _("withdrew")
-        elif setup is not None and number in setup.not_joined:
-            why = _("joins in a later round")
+class _Words:
+    """Names, boards and reasons of one round, for the sentences."""
+
+    def __init__(self, record: EventRecord, setup: SwissSetup, boards: dict[int, int]):
+        self.record, self.setup, self.boards = record, setup, boards
+
+    def who(self, number) -> str:
+        entry = self.record.entries.get(number)
+        return f"{entry.name} ({number})" if entry else str(number)
+
+    def pair(self, white, black) -> str:
+        if not white:
+            return _("nothing")
+        if not black:
+            return _("%(a)s: pairing bye") % {"a": self.who(white)}
+        return f"{self.who(white)} – {self.who(black)}"
+
+    def why_unavailable(self, number) -> str:
+        if number in self.setup.withdrawn:
+            return _("withdrew")
+        if number in self.setup.not_joined:
+            return _("joins in a later round")
+        return _("asked for a bye in this round")
+
+
+def _colour(code: str) -> str:
+    return _("White") if code == "w" else _("Black")
+
+
+def describe(finding: Finding, words: _Words) -> tuple[str, int | None, tuple[int, ...]]:
+    """A finding as (sentence, board, players' pairing numbers)."""
+    p = finding.params
+    code = finding.code
+    if code in ("rematch", "forbidden_pair", "same_absolute_colour"):
+        white, black = p["white"], p["black"]
+        board = words.boards.get(white)
+        values = {"board": board, "a": words.who(white), "b": words.who(black)}
+        if code == "rematch":
+            text = _("Board %(board)s: %(a)s and %(b)s already played each other.")
+        elif code == "forbidden_pair":
+            text = _("Board %(board)s: %(a)s and %(b)s must not meet (same club or family, as "
+                     "the statute says).")
         else:
-            why = _("asked for a bye in this round")
-        return _("Board %(board)s: %(a)s is paired but %(why)s.") % {
-            "board": v.board, "a": a, "why": why}
-    if v.code == "unpaired":
-        return _("%(a)s should play this round but is on no board (absent: no points).") % {
-            "a": a}
-    if v.code == "twice":
-        return _("%(a)s is on two boards (%(first)s and %(second)s).") % {
-            "a": a, "first": v.rounds[0] if v.rounds else "", "second": v.board}
-    return f"{v.code}: {', '.join(names)}"
+            values["colour"] = _colour(p["colour"])
+            text = _("Board %(board)s: %(a)s and %(b)s both must have %(colour)s (colour "
+                     "difference beyond one, or the same colour in their last two games).")
+        return text % values, board, (white, black)
+    if code in ("second_bye", "bye_after_unplayed_win", "colour_limit", "paired_twice",
+                "not_paired", "not_available"):
+        number = p["player"]
+        board = words.boards.get(number)
+        values = {"board": board, "a": words.who(number)}
+        if code == "second_bye":
+            text = _("Board %(board)s: %(a)s already had the pairing bye and may not get it "
+                     "again.")
+        elif code == "bye_after_unplayed_win":
+            text = _("Board %(board)s: %(a)s already scored a win without playing and may not "
+                     "get the pairing bye.")
+        elif code == "colour_limit":
+            values["colour"] = _colour(p["colour"])
+            text = _("Board %(board)s: %(colour)s for %(a)s makes a colour difference beyond two "
+                     "or the same colour three times running.")
+        elif code == "paired_twice":
+            text = _("%(a)s is on more than one board.")
+        elif code == "not_paired":
+            text = _("%(a)s should play this round but has no game and no pairing bye "
+                     "(absent: no points).")
+        else:
+            values["why"] = words.why_unavailable(number)
+            text = _("Board %(board)s: %(a)s is paired but %(why)s.")
+        return text % values, board, (number,)
+    if code == "two_byes":
+        players = tuple(p["players"])
+        return (_("More than one pairing bye in this round (%(names)s): one player at most is "
+                  "left over.") % {"names": ", ".join(words.who(n) for n in players)},
+                None, players)
+    if code == DIFFERENCE:
+        expected = (p["expected_white"], p["expected_black"])
+        actual = (p["actual_white"], p["actual_black"])
+        return (_("The Dutch system gives %(expected)s; the round has %(actual)s.") % {
+            "expected": words.pair(*expected), "actual": words.pair(*actual)},
+            words.boards.get(actual[0]), tuple(n for n in expected if n))
+    if code == "no_valid_pairing":
+        return (_("No pairing of this round satisfies every absolute rule (no rematch, no second "
+                  "pairing bye, colour limits): the chief arbiter decides (C.04.3 Art. 1.10)."),
+                None, ())
+    return (_("The earlier rounds cannot be read: %(message)s") % {
+        "message": p.get("message", finding.text)}, None, ())
 
 
-def round_violations(round_: Round, record: EventRecord | None = None):
-    """The violations of a Swiss round (any status) and the setup they were checked against."""
+def round_findings(round_: Round, record: EventRecord | None = None):
+    """The engine checker's findings on ``round_`` (any status), with what words them."""
     event = round_.event
     record = record or load_event(event)
     setup = swiss_setup(record, round_.number)
-    history = setup.tournament
     proposal = tuple(p for p in record.tournament.pairings if p.round == round_.number)
-    proposal_view = pairing_tournament(
-        Tournament(record.tournament.participants, proposal, record.tournament.rounds),
-        scoring_system(event))
-    tournament = Tournament(record.tournament.participants,
-                            history.pairings + proposal_view.pairings,
+    participants = record.tournament.participants
+    proposal_view = pairing_tournament(Tournament(participants, proposal),
+                                       scoring_system(event))
+    tournament = Tournament(participants, setup.tournament.pairings + proposal_view.pairings,
                             record.tournament.rounds, record.tournament.name)
-    violations = check_round(tournament, round_.number, points=setup.points,
-                             forbidden=setup.forbidden, unavailable=setup.requested_byes,
-                             total_rounds=event.rounds)
-    return violations, setup, record
+    report = check_round(tournament, round_.number, dutch_options(event, setup))
+    boards = {n: p.board for p in proposal for n in (p.first, p.second) if n}
+    return report.messages, _Words(record, setup, boards)
 
 
 def round_warnings(round_: Round) -> list[RoundWarning]:
-    """The absolute rules the pairings of ``round_`` break, in words (Swiss events only)."""
+    """What the checker says about a Swiss round, in words (Swiss events only): the rules broken
+    first, then the boards where the Dutch system pairs otherwise."""
     if not round_.event.is_swiss:
         return []
-    violations, setup, record = round_violations(round_)
-    return [RoundWarning(v.code, describe(v, record, setup), v.board,
-                         tuple(record.entries[n].pk for n in v.numbers if n in record.entries))
-            for v in violations]
+    findings, words = round_findings(round_)
+    out = []
+    for finding in findings:
+        text, board, numbers = describe(finding, words)
+        entries = tuple(words.record.entries[n].pk for n in numbers if n in words.record.entries)
+        out.append(RoundWarning(finding.code, text, board, entries))
+    return sorted(out, key=lambda w: w.is_difference)

@@ -55,7 +55,6 @@ from tournaments.services._access import lock_event, require
 from tournaments.services.entries import rating_order_key
 from tournaments.services.roundrobin import create_match_games
 from tournaments.services.rounds import BoardSpec, next_round_number, round_store
-from tournaments.swiss_checks import CheckPoints
 from tournaments.text import fold
 
 Progress = Callable[[str], None]
@@ -68,7 +67,7 @@ class SwissSetup:
     round: int
     tournament: Tournament  # earlier rounds, matches reduced to one result each
     initial_colour: Colour
-    points: CheckPoints
+    points: PointValues
     baku: bool
     club_groups: tuple[tuple[int, ...], ...]
     family_groups: tuple[tuple[int, ...], ...]
@@ -88,12 +87,12 @@ class SwissSetup:
 # --- reading the statute ---------------------------------------------------------------------
 
 
-def pairing_points(event: Event) -> CheckPoints:
+def pairing_points(event: Event) -> PointValues:
     """Points for pairing: the statute's (Art. 21.1 or custom) with the PAB's value; in match
     events (two-game matches, teams) the match points."""
     system = scoring_system(event)
     scale = system.match if isinstance(system, MatchScoring) else system
-    return CheckPoints(win=Fraction(scale.win), draw=Fraction(scale.draw),
+    return PointValues(win=Fraction(scale.win), draw=Fraction(scale.draw),
                        loss=Fraction(scale.loss), pab=scale.value(Outcome.PAIRING_BYE))
 
 
@@ -171,12 +170,10 @@ def initial_colour_of(event: Event, tournament: Tournament) -> Colour | None:
 def dutch_options(event: Event, setup: SwissSetup, *, with_clubs: bool = True) -> DutchOptions:
     """The engine's options from the statute."""
     groups = setup.forbidden if with_clubs else setup.family_groups
-    points = setup.points
     return DutchOptions(
         edition=event.dutch_edition,
         initial_colour=setup.initial_colour,
-        points=PointValues(win=points.win, draw=points.draw, loss=points.loss,
-                           pab=points.pab),
+        points=setup.points,
         acceleration="baku" if setup.baku else None,
         forbidden_pairs=tuple(ForbiddenPairs(g) for g in groups),
         unavailable=setup.unavailable,

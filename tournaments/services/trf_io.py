@@ -171,7 +171,7 @@ def trf_export(event: Event, *, include_drafts: bool = False) -> str:
         tournament=Tournament(tournament.participants, pairings, tournament.rounds,
                               tournament.name),
         info=tuple((code, text) for code, text in info if text),
-        initial_colour=initial_colour_of(event, tournament),
+        initial_colour=initial_colour_of(event, tournament) if event.is_swiss else None,
         point_values=_point_values(event),
         totals=totals, ranks=ranks, other_lines=tuple(others))
     try:

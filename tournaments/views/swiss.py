@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
-from tournaments.models import ByeKind, Entry, Event, Format, Round
+from tournaments.models import ByeKind, Entry, Event, Format, Round, RoundStatus
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.swiss import round_warnings
 from tournaments.services import board_edit
@@ -100,8 +100,12 @@ def round_context(event: Event, round_: Round) -> dict:
     """What the staff round page shows for a Swiss round (``staff.manage_round``)."""
     if not event.is_swiss:
         return {}
+    # The checker pairs the round again: drafts only (what the arbiter may still change).
+    warnings = round_warnings(round_) if round_.status == RoundStatus.DRAFT else []
     return {
-        "swiss_warnings": round_warnings(round_),
+        "swiss_checked": round_.status == RoundStatus.DRAFT,
+        "swiss_warnings": [w for w in warnings if not w.is_difference],
+        "swiss_differences": [w for w in warnings if w.is_difference],
         "swiss_entries": list(event.entries.select_related("player", "team")
                               .order_by("number", "pk")),
         "bye_kinds": ByeKind.choices,
@@ -161,7 +165,7 @@ def round_edit(request, slug, number):
         except ServiceError as error:
             messages.error(request, str(error))
         else:
-            warnings = round_warnings(round_)
+            warnings = [w for w in round_warnings(round_) if not w.is_difference]
             if warnings:
                 messages.warning(request, _("Changed. Read the warnings before publishing."))
             else:
