@@ -159,8 +159,7 @@ class FastBracket:
             if solved is None or table.total(high, low, solved[2]) != target:
                 continue
             weight, allowed, solution = solved
-            order = [list(range(len(low))) for _ in high]
-            cols = lexicographic_assignment(weight, allowed, solution, order)
+            cols = lexicographic_assignment(weight, allowed, solution)
             pairs = [(remainder[high[i]], remainder[low[c]]) for i, c in enumerate(cols)]
             used = set(cols)
             down = [remainder[low[c]] for c in range(len(low)) if c not in used]
