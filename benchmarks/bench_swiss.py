@@ -1,11 +1,13 @@
 """Benchmark of the Dutch engine: pair a random Swiss round by round and print a table.
 
     python benchmarks/bench_swiss.py [--players 100 500 1000 2000] [--rounds 9] [--seed 1]
+                                     [--clubs K]
 
 Each event has random results (draws ~25%, a few forfeits, a few absences and half-point byes);
 every round is paired by ``pairings.dutch.pair_round``. Per round: seconds, peak memory
 (tracemalloc, Python allocations) and how each bracket was solved (direct = proved-optimal
-natural candidate; window/whole field = general matching procedure).
+natural candidate; window/whole field = general matching procedure). ``--clubs K`` spreads the
+players over K clubs whose members must not meet (forbidden pairs, as a statute may ask).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pairings.dutch import DutchOptions, pair_round  # noqa: E402
+from pairings.dutch import DutchOptions, ForbiddenPairs, pair_round  # noqa: E402
 from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament  # noqa: E402
 
 
@@ -45,9 +47,12 @@ def play_round(rng: random.Random, boards, bye, rnd: int, absent: list[int]) -> 
     return out
 
 
-def run(players: int, rounds: int, seed: int) -> list[tuple]:
+def run(players: int, rounds: int, seed: int, clubs: int = 0) -> list[tuple]:
     rng = random.Random(seed)
     people = tuple(Participant(n, f"P{n}", 2600 - n) for n in range(1, players + 1))
+    forbidden = tuple(ForbiddenPairs(tuple(range(c, players + 1, clubs)))
+                      for c in range(1, clubs + 1)) if clubs else ()
+    options = DutchOptions(forbidden_pairs=forbidden)
     pairings: list[Pairing] = []
     rows = []
     for rnd in range(1, rounds + 1):
@@ -56,7 +61,7 @@ def run(players: int, rounds: int, seed: int) -> list[tuple]:
         tournament = Tournament(people, tuple(pairings) + tuple(pre), rounds)
         tracemalloc.start()
         start = time.perf_counter()
-        result = pair_round(tournament, rnd, DutchOptions())
+        result = pair_round(tournament, rnd, options)
         seconds = time.perf_counter() - start
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
@@ -74,10 +79,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[100, 500, 1000, 2000])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clubs", type=int, default=0)
     args = parser.parse_args()
     print(f"{'players':>7} {'round':>5} {'seconds':>8} {'peak MiB':>9}  brackets by method")
     for players in args.players:
-        rows = run(players, args.rounds, args.seed)
+        rows = run(players, args.rounds, args.seed, args.clubs)
         worst = max(r[2] for r in rows)
         total = sum(r[2] for r in rows)
         print(f"{players:7} {'all':>5} {total:8.2f} {'':9}  slowest round {worst:.2f}s")

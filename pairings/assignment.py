@@ -15,7 +15,6 @@ weighted matching.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -97,89 +96,109 @@ def _augment(start: int, cost: np.ndarray, allowed: np.ndarray, u: np.ndarray, v
             return True
 
 
-def lexicographic_assignment(weight: np.ndarray, allowed: np.ndarray, solution: Assignment,
-                             preference: list[list[int]]) -> list[int]:
-    """The optimal assignment in which row 0 gets its most preferred column possible, then row
-    1, and so on (``preference[u]``: columns in order of preference, all of them allowed).
+def lexicographic_assignment(weight: np.ndarray, allowed: np.ndarray,
+                             solution: Assignment) -> list[int]:
+    """The optimal assignment in which row 0 gets the lowest column possible, then row 1, and
+    so on (columns are in order of preference: S2 by BSN, Art. 4.2).
 
     Optimal assignments = perfect matchings of the tight graph that also match every column with
-    a positive dual. Columns with a zero dual may stay free: they are modelled as matched to
-    interchangeable dummy rows. Trying column c for row u (currently on c0): c's row r (or a
-    dummy) must be rerouted to c0 along an alternating path of tight edges.
+    a positive dual. Columns with a zero dual may stay free: they are held by interchangeable
+    dummy rows. Row u (on column c0) may take column c if c's holder can reach c0 along an
+    alternating path of tight edges: one backward search from c0 answers for every c at once.
     """
     rows, cols = weight.shape
     tight = allowed & (solution.alpha[:, None] + solution.beta[None, :] == weight)
-    slack_ok = solution.beta == 0  # columns that may stay unassigned
-    col_of = list(solution.col_of)
-    row_of = [-1] * cols
-    for r, c in enumerate(col_of):
-        row_of[c] = r
-    tight_cols = [np.flatnonzero(tight[r]).tolist() for r in range(rows)]
-    fixed_rows = [False] * rows
-    fixed_cols = [False] * cols
+    state = _Tight(tight, solution)
     for u in range(rows):
-        for c in preference[u]:
-            if fixed_cols[c] or not tight[u, c]:
-                continue
-            if c == col_of[u] or _reroute(u, c, col_of, row_of, tight_cols, slack_ok,
-                                          fixed_rows, fixed_cols):
-                break
-        fixed_rows[u] = True
-        fixed_cols[col_of[u]] = True
-    return col_of
+        options = state.bits[u] & state.open_cols
+        c0 = state.col_of[u]
+        if options & ((1 << c0) - 1):  # a better column is tight: can u have it?
+            state.improve(u, options & ((1 << c0) - 1))
+        state.fix(u)
+    return state.col_of
 
 
-def _reroute(u: int, c: int, col_of: list[int], row_of: list[int], tight_cols: list[list[int]],
-             slack_ok: np.ndarray, fixed_rows: list[bool], fixed_cols: list[bool]) -> bool:
-    """Give column c to row u if an optimal assignment allows it (updates the assignment)."""
-    c0 = col_of[u]
-    r = row_of[c]  # -1: a dummy row holds c
-    # Search from r for an alternating path ending at c0 (the column u frees), avoiding u, c.
-    parent: dict[tuple[str, int], tuple[str, int] | None] = {}
-    start = ("r", r) if r >= 0 else ("d", 0)
-    parent[start] = None
-    queue = deque([start])
-    dummy_done = False
-    end = None
-    while queue and end is None:
-        kind, x = queue.popleft()
-        if kind == "r":
-            neighbours = tight_cols[x]
-        else:
-            if dummy_done:
-                continue
-            dummy_done = True
-            neighbours = np.flatnonzero(slack_ok).tolist()
-        for col in neighbours:
-            if col == c or fixed_cols[col] or ("c", col) in parent:
-                continue
-            parent[("c", col)] = (kind, x)
-            if col == c0:
-                end = col
-                break
-            holder = row_of[col]
-            node = ("r", holder) if holder >= 0 else ("d", 0)
-            if holder == u or (holder >= 0 and fixed_rows[holder]):
-                continue
-            if node not in parent:
-                parent[node] = ("c", col)
-                queue.append(node)
-    if end is None:
-        return False
-    # Apply: along the path each row takes the column it reached; u takes c.
-    node: tuple[str, int] | None = ("c", end)
-    assignments = []
-    while node is not None:
-        prev = parent[node]
-        if node[0] == "c" and prev is not None:
-            assignments.append((prev, node[1]))
-        node = prev
-    for (kind, x), col in assignments:
-        if kind == "r":
-            col_of[x] = col
-            row_of[col] = x
-        else:
-            row_of[col] = -1  # a dummy takes it: the column stays free
-    col_of[u] = c
-    row_of[c] = u
-    return True
+class _Tight:
+    """The current optimal assignment and its tight graph, as column bitmasks per row."""
+
+    DUMMY = -1
+
+    def __init__(self, tight: np.ndarray, solution: Assignment) -> None:
+        rows, cols = tight.shape
+        self.bits = [_bitmask(tight[r]) for r in range(rows)]
+        self.slack = _bitmask(solution.beta == 0)
+        self.col_of = list(solution.col_of)
+        self.row_of = [self.DUMMY] * cols
+        for r, c in enumerate(self.col_of):
+            self.row_of[c] = r
+        self.free_cols = sum(1 << c for c in range(cols) if self.row_of[c] == self.DUMMY)
+        self.open_cols = (1 << cols) - 1
+        self.open_rows = set(range(rows))
+
+    def fix(self, u: int) -> None:
+        self.open_rows.discard(u)
+        self.open_cols &= ~(1 << self.col_of[u])
+
+    def improve(self, u: int, better: int) -> None:
+        """Give u the lowest column of ``better`` (a bitmask of tight open columns below its
+        own) that an optimal assignment allows, if any."""
+        c0 = self.col_of[u]
+        good, dummy_next = self._reaching(u, c0)
+        while better:
+            c = (better & -better).bit_length() - 1
+            better &= better - 1
+            holder = self.row_of[c]
+            if holder in good or (holder == self.DUMMY and dummy_next is not None):
+                self._apply(u, c, c0, holder, good, dummy_next)
+                return
+
+    def _reaching(self, u: int, c0: int) -> tuple[dict[int, int], int | None]:
+        """Rows (other than u) that can move along tight edges so that c0 ends up taken, with
+        the column each moves to; the same for the dummies (None if they cannot)."""
+        good: dict[int, int] = {}
+        dummy_next: int | None = None
+        frontier = 1 << c0
+        waiting = [r for r in self.open_rows if r != u]
+        while frontier:
+            reached = 0
+            still = []
+            for r in waiting:
+                hit = self.bits[r] & frontier
+                if hit:
+                    good[r] = (hit & -hit).bit_length() - 1
+                    reached |= 1 << self.col_of[r]
+                else:
+                    still.append(r)
+            waiting = still
+            if dummy_next is None and self.slack & frontier & self.open_cols:
+                hit = self.slack & frontier & self.open_cols
+                dummy_next = (hit & -hit).bit_length() - 1
+                reached |= self.free_cols & self.open_cols
+            frontier = reached & self.open_cols
+        return good, dummy_next
+
+    def _apply(self, u: int, c: int, c0: int, holder: int, good: dict[int, int],
+               dummy_next: int | None) -> None:
+        self._move(u, c)
+        cur = holder
+        while True:
+            y = dummy_next if cur == self.DUMMY else good[cur]
+            previous = self.row_of[y] if y != c0 else u
+            self._move(cur, y)
+            if y == c0:
+                return
+            cur = previous
+
+    def _move(self, r: int, c: int) -> None:
+        if r == self.DUMMY:
+            self.row_of[c] = self.DUMMY
+            self.free_cols |= 1 << c
+            return
+        self.col_of[r] = c
+        self.row_of[c] = r
+        self.free_cols &= ~(1 << c)
+
+
+def _bitmask(flags: np.ndarray) -> int:
+    """The set of True positions as an integer bitmask (bit i = position i)."""
+    return int.from_bytes(np.packbits(flags, bitorder="little").tobytes(), "little")

@@ -33,7 +33,7 @@ from pairings.dutch_bracket import (
     Weight,
     Window,
 )
-from pairings.dutch_fast import FastBracket
+from pairings.dutch_fast import FastBracket, next_bracket_check
 from pairings.dutch_weights import WeightContext
 from pairings.matching import perfect_matching
 from pairings.swiss_state import (
@@ -238,34 +238,70 @@ class RoundPairer:
         return end
 
     def _pair_bracket(self, window: Window, weights: dict, pos: int):
+        """The bracket by the cheapest method that can prove its answer: the direct path, the
+        general procedure on the bracket alone, on the bracket and the next scoregroup, and on
+        the whole field (see docs/swiss.md)."""
         rest = list(range(pos, self.n))
-        if not self.full_round and self.use_fast:
-            fast = FastBracket(self.ctx, self.order, window.vertices, window.b0, window.b1, rest,
-                               self.adjacent, self.completion, self.n % 2 == 1).run()
-            if fast is not None:
-                self._forget(weights, fast.pairs, fast.downfloaters)
-                self.completion = fast.completion
-                result = BracketResult(fast.pairs, fast.downfloaters, fast.matching)
-                self._trace_bracket(window, result, "direct")
-                return result
-        snapshot = dict(weights)
         if not self.full_round:
-            solver = Solver(self.ctx, weights, list(window.vertices), rest, False,
-                            self.initial_weight)
-            run = BracketRun(self.ctx, window, solver, self.order)
-            try:
-                result = run.run()
-            except NeedWholeField:
-                result = None
-            if result is not None and self._extends(result, window, rest, weights):
-                self._trace_bracket(window, result, "window")
-                return result
-            weights.clear()
-            weights.update(snapshot)
+            for attempt in (self._direct, self._bracket_only, self._window):
+                snapshot = dict(weights)
+                result = attempt(window, weights, rest)
+                if result is not None:
+                    return result
+                weights.clear()
+                weights.update(snapshot)
         solver = Solver(self.ctx, weights, list(window.vertices), rest, True, self.initial_weight)
         result = BracketRun(self.ctx, window, solver, self.order).run()
         self._trace_bracket(window, result, "whole field")
         return result
+
+    def _direct(self, window: Window, weights: dict, rest: list[int]):
+        if not self.use_fast:
+            return None
+        fast = FastBracket(self.ctx, self.order, window.vertices, window.b0, window.b1, rest,
+                           self.adjacent, self.completion, self.n % 2 == 1).run()
+        if fast is None:
+            return None
+        self._forget(weights, fast.pairs, fast.downfloaters)
+        self.completion = fast.completion
+        result = BracketResult(fast.pairs, fast.downfloaters, fast.matching)
+        self._trace_bracket(window, result, "direct")
+        return result
+
+    def _bracket_only(self, window: Window, weights: dict, rest: list[int]):
+        """The general procedure without the next scoregroup: right when its downfloaters still
+        let the next bracket be paired at best ([C8]) and the round be completed ([C4])."""
+        bracket = Window(window.vertices[:window.b1], window.b0, window.b1)
+        solver = Solver(self.ctx, weights, list(bracket.vertices), [], False, self.initial_weight)
+        try:
+            result = BracketRun(self.ctx, bracket, solver, self.order).run()
+        except NeedWholeField:
+            return None
+        nxt = window.next_group
+        compatible = self._compatible
+        checked = next_bracket_check(compatible, result.downfloaters, nxt, rest,
+                                     self.adjacent, self.completion, self.n % 2 == 1)
+        if checked is None:
+            return None
+        matching, self.completion = checked
+        result = BracketResult(result.pairs, result.downfloaters, matching, result.base)
+        self._trace_bracket(window, result, "bracket")
+        return result
+
+    def _window(self, window: Window, weights: dict, rest: list[int]):
+        solver = Solver(self.ctx, weights, list(window.vertices), rest, False,
+                        self.initial_weight)
+        try:
+            result = BracketRun(self.ctx, window, solver, self.order).run()
+        except NeedWholeField:
+            return None
+        if not self._extends(result, window, rest, weights):
+            return None
+        self._trace_bracket(window, result, "window")
+        return result
+
+    def _compatible(self, u: int, v: int) -> bool:
+        return self.ctx.compatible(self.order[u], self.order[v])
 
     @staticmethod
     def _forget(weights: dict, pairs: list[tuple[int, int]], down: list[int]) -> None:

@@ -65,6 +65,8 @@ def bracket_bounds(ctx: WeightContext, mdps: Sequence[PlayerState],
     unpaired = len(everyone) - 2 * pairs
     res_score = ctx.score[residents[0].number] if residents else None
     mdp_scores = [ctx.score[p.number] for p in mdps]
+    floats = {back: (sum(_float(p, back) is Float.DOWN for p in residents),
+                     sum(_float(p, back) is Float.UP for p in residents)) for back in (1, 2)}
     out = []
     for name, score in ctx.layout.subfield_names:
         if name == "C6":
@@ -84,12 +86,11 @@ def bracket_bounds(ctx: WeightContext, mdps: Sequence[PlayerState],
             out.append(pairs - conflicts)
         else:
             back = rounds_back(name)
-            down = sum(_float(p, back) is Float.DOWN for p in residents)
+            down, up = floats[back]
             stay = max(0, unpaired - (len(residents) - down))
             if name in ("C14", "C16"):
                 out.append(down - stay)
             elif name in ("C15", "C17"):
-                up = sum(_float(p, back) is Float.UP for p in residents)
                 out.append(pairs - max(0, len(mdps) - (len(residents) - up)))
             elif score == res_score:  # C18 / C20
                 out.append(down - stay)

@@ -35,7 +35,9 @@ from pairings.matching import perfect_matching
 from pairings.swiss_state import PlayerState
 
 BYE = -1
-MAX_ASSIGNMENTS = 40  # assignments tried per bracket before giving up
+# Effort per bracket before giving up: assignments tried, and their cells (rows x columns).
+MAX_ASSIGNMENTS = 60
+WORK_LIMIT = 4_000_000
 
 
 class GiveUp(Exception):
@@ -77,7 +79,7 @@ class FastBracket:
         self.adjacent = adjacent
         self.completion = completion
         self.odd = odd
-        self.assignments = 0
+        self.work = self.assignments = 0
 
     def compatible(self, u: int, v: int) -> bool:
         return self.ctx.compatible(self.order[u], self.order[v])
@@ -153,14 +155,14 @@ class FastBracket:
             if not _reaches(table.split_bound(high, low), target):
                 continue
             self.assignments += 1
-            if self.assignments > MAX_ASSIGNMENTS:
+            self.work += len(high) * len(low)
+            if self.work > WORK_LIMIT or self.assignments > MAX_ASSIGNMENTS:
                 raise GiveUp
             solved = table.assign(high, low)
             if solved is None or table.total(high, low, solved[2]) != target:
                 continue
             weight, allowed, solution = solved
-            order = [list(range(len(low))) for _ in high]
-            cols = lexicographic_assignment(weight, allowed, solution, order)
+            cols = lexicographic_assignment(weight, allowed, solution)
             pairs = [(remainder[high[i]], remainder[low[c]]) for i, c in enumerate(cols)]
             used = set(cols)
             down = [remainder[low[c]] for c in range(len(low)) if c not in used]
@@ -169,45 +171,49 @@ class FastBracket:
             return None  # every split was tried: proved impossible
         raise GiveUp
 
-    # --- the next bracket and the rest of the round ([C8], [C4]) ------------------------------
-
     def next_bracket(self, down: list[int]):
-        """[C8]: the downfloaters each meet someone of the next scoregroup and that bracket is
-        paired as fully as possible; [C4]: whoever is left plus the lower players can still all
-        be paired (a bye candidate left over if the count is odd)."""
-        nxt = self.next_group
-        if nxt and len(down) > len(nxt):
-            return None
-        matching: dict[int, int] = {}
-        leftover: list[int] = list(down) if not nxt else []
-        if nxt:
-            group = down + nxt
-            down_set = set(down)
-            spare = len(group) % 2
-            vertices = group + ([BYE] if spare else [])
+        return next_bracket_check(self.compatible, down, self.next_group, self.rest,
+                                  self.adjacent, self.completion, self.odd)
 
-            def adjacent(u: int, v: int) -> bool:
-                if u == BYE or v == BYE:
-                    return (v if u == BYE else u) not in down_set
-                if u in down_set and v in down_set:
-                    return False
-                return self.compatible(u, v)
 
-            found = perfect_matching(vertices, adjacent, self.completion)
-            if found is None:
-                return None
-            for v in group:
-                if found[v] == BYE:
-                    leftover.append(v)
-                else:
-                    matching[v] = found[v]
-        rest = leftover + self.rest + ([BYE] if self.odd else [])
-        completion = perfect_matching(rest, self.adjacent, self.completion)
-        if completion is None:
+def next_bracket_check(compatible: Callable[[int, int], bool], down: list[int],
+                       next_group: list[int], rest: list[int],
+                       adjacent: Callable[[int, int], bool], completion: dict[int, int] | None,
+                       odd: bool) -> tuple[dict[int, int], dict[int, int]] | None:
+    """[C8]: the downfloaters each meet someone of the next scoregroup and that bracket is
+    paired as fully as possible; [C4]: whoever is left plus the lower players can still all be
+    paired (a bye candidate left over if the count is odd). Returns the next bracket's pairs and
+    a completion of the round, or None."""
+    if next_group and len(down) > len(next_group):
+        return None
+    matching: dict[int, int] = {}
+    leftover: list[int] = list(down) if not next_group else []
+    if next_group:
+        group = down + next_group
+        down_set = set(down)
+        vertices = group + ([BYE] if len(group) % 2 else [])
+
+        def inside(u: int, v: int) -> bool:
+            if u == BYE or v == BYE:
+                return (v if u == BYE else u) not in down_set
+            if u in down_set and v in down_set:
+                return False
+            return compatible(u, v)
+
+        found = perfect_matching(vertices, inside, completion)
+        if found is None:
             return None
-        merged = dict(matching)
-        merged.update(completion)
-        return matching, merged
+        for v in group:
+            if found[v] == BYE:
+                leftover.append(v)
+            else:
+                matching[v] = found[v]
+    found = perfect_matching(leftover + rest + ([BYE] if odd else []), adjacent, completion)
+    if found is None:
+        return None
+    merged = dict(matching)
+    merged.update(found)
+    return matching, merged
 
 
 def _chain(*iterables):

@@ -85,9 +85,12 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
-def _english_messages():
-    """Service messages are asserted in English; pages choose their language per request."""
+def _english_messages(settings):
+    """Tests read messages in English: services' messages directly, and pages' messages too
+    (a request without a language cookie falls back to LANGUAGE_CODE). Tests of the language
+    itself, and the browser tests, set Vietnamese, the product's default, back."""
     from django.utils import translation
 
+    settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield

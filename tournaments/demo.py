@@ -69,7 +69,8 @@ def build_players(rng: random.Random, count: int = 120) -> list[Player]:
 def build_users():
     User = get_user_model()
     organisers, _ = Group.objects.get_or_create(name="Organisers")
-    organisers.permissions.add(Permission.objects.get(codename="add_event"))
+    organisers.permissions.add(*Permission.objects.filter(
+        content_type__app_label="tournaments", codename__in=["add_event", "add_player"]))
     users = {}
     for username, full in [("btc", "Ban tổ chức"), ("tongtrongtai", "Tổng trọng tài"),
                            ("trongtai", "Trọng tài"), ("admin", "Quản trị")]:

@@ -5,8 +5,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import resolve_order
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, ScoringSystem
 from tournaments.models.statute import default_tiebreak_games
+from tournaments.services.events import law_defaults
 from tournaments.tiebreak_labels import full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
@@ -82,6 +83,9 @@ class TiebreakGamesField(forms.CharField):
         return levels
 
 
+LAW_DEFAULTED = ("games_per_match", "time_base_minutes", "scoring")
+
+
 class StatuteForm(forms.ModelForm):
     tiebreaks = TiebreakOrderField(
         label=_("Tie-break order"), required=False,
@@ -104,6 +108,16 @@ class StatuteForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance and self.instance.tiebreaks:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+        if not self.instance.pk:
+            # A new event: these follow the format unless the organiser sets them.
+            law_note = _("Empty: the law's default for the format.")
+            for name in LAW_DEFAULTED:
+                field = self.fields[name]
+                field.required = False
+                self.initial[name] = None
+                field.help_text = f"{field.help_text} {law_note}".strip()
+            self.fields["scoring"].choices = [("", _("The law's default for the format")),
+                                              *ScoringSystem.choices]
         self.tiebreak_options = [(code, full_name(code)) for code in TIEBREAK_CHOICES
                                  if code.split("/")[0].split(":")[0] in REGISTRY]
 
@@ -118,7 +132,18 @@ class StatuteForm(forms.ModelForm):
         if data.get("format") == "swiss" and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event announces its number of rounds "
                                        "in advance."))
+        if not self.instance.pk and data.get("format"):
+            self._fill_law_defaults(data)
         return data
+
+    def _fill_law_defaults(self, data) -> None:
+        """Art. 4.2.2, 10.1.1, 21.2 and appendix §2: a knockout match is two games, two-game
+        matches are scored in match and game points at 60 minutes a game, one game is 90
+        minutes. Fields left empty take these."""
+        defaults = law_defaults(data["format"], data.get("games_per_match"))
+        for name in LAW_DEFAULTED:
+            if data.get(name) in (None, ""):
+                data[name] = defaults.get(name, Event._meta.get_field(name).default)
 
 
 class QuickPlayerForm(forms.ModelForm):

@@ -43,6 +43,7 @@ urlpatterns = [
     path("manage/<slug:slug>/entries/<int:entry_id>/remove/", staff.entry_remove,
          name="entry_remove"),
     path("manage/<slug:slug>/numbers/", staff.numbers_draw, name="numbers_draw"),
+    path("manage/<slug:slug>/numbers/manual/", staff.numbers_manual, name="numbers_manual"),
     # Team events (appendix §4): rosters and line-ups.
     path("manage/<slug:slug>/teams/new/", team_staff.team_new, name="team_new"),
     path("manage/<slug:slug>/teams/slot/", team_staff.team_slot, name="team_slot"),

@@ -34,6 +34,12 @@ def _sync_database_access_under_playwright():
         os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+@pytest.fixture(autouse=True)
+def _vietnamese_by_default(settings):
+    """The browser sees the product as people do: Vietnamese unless they switch."""
+    settings.LANGUAGE_CODE = "vi"
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():

@@ -70,3 +70,24 @@ def test_midround_input_equals_bbp(path):
     event = load(path.read_text(encoding="utf-8"))
     pairing = pair_round(event.tournament, event.next_round, event.options)
     assert format_pairing(pairing) == path.with_suffix(".pairing").read_text()
+
+
+@pytest.mark.parametrize("path", REFERENCE[:8], ids=lambda p: p.stem)
+def test_general_procedure_alone_gives_the_same_rounds(path):
+    """The direct path only saves time: with it switched off, the general procedure (bbp's
+    decision sequence by weighted matchings) pairs every round the same."""
+    from pairings.dutch import RoundPairer, virtual_points
+    from pairings.swiss_state import build_state
+
+    event = load(path.read_text(encoding="utf-8"), need_colour=False)
+    tournament, options = event.tournament, event.options
+    points = options.points.in_tenths()
+    for rnd in range(1, event.next_round):
+        before = _before(tournament, rnd)
+        state = build_state(before, rnd, total_rounds=options.total_rounds or tournament.rounds,
+                            points=points,
+                            accelerations=virtual_points(before, options, tournament.rounds,
+                                                         points.win, points.draw))
+        pairer = RoundPairer(state, options.initial_colour)
+        pairer.use_fast = False
+        assert pairer.pair().boards == pair_round(before, rnd, options).boards, f"round {rnd}"

@@ -77,8 +77,7 @@ def test_lexicographic_assignment_is_the_first_best_permutation(rows, extra, see
     assert sum(int(weight[i, solution.col_of[i]]) for i in range(rows)) == best
     assert (solution.beta >= 0).all()
     assert (solution.alpha[:, None] + solution.beta[None, :] >= weight)[allowed].all()
-    order = [list(range(cols)) for _ in range(rows)]
-    assert tuple(lexicographic_assignment(weight, allowed, solution, order)) == lex
+    assert tuple(lexicographic_assignment(weight, allowed, solution)) == lex
 
 
 def test_c04_3_art_4_3_exchange_order_example():

@@ -146,7 +146,8 @@ def test_permission_matrix(who, event, organiser, chief_arbiter, arbiter, strang
 
 def test_refused_service_actions_explain_in_the_users_language(event, chief_arbiter):
     client = _client(chief_arbiter)
-    response = client.post(f"/api/events/{event.pk}/rounds/", HTTP_ACCEPT_LANGUAGE="vi")
+    client.cookies["django_language"] = "vi"  # the language the user chose
+    response = client.post(f"/api/events/{event.pk}/rounds/")
     assert response.status_code == 400
     assert "đã được lập" in response.json()["detail"]  # the rounds are already drawn
 

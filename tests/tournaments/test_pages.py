@@ -82,9 +82,46 @@ def _two(organiser, arbiter):
     return get_user_model().objects.get(username="chief"), arbiter
 
 
-def test_vietnamese_is_the_default_language(make_event, organiser):
+def test_vietnamese_is_the_default_language(make_event, organiser, settings):
+    settings.LANGUAGE_CODE = "vi"  # the product's setting (tests otherwise read English)
     response = Client(HTTP_ACCEPT_LANGUAGE="en-US,en").get("/")
     assert response.headers["Content-Language"] == "vi"
     client = Client()
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     assert client.get("/").headers["Content-Language"] == "en"
+
+
+def test_numbers_by_hand_from_the_entries_page(make_event, organiser):
+    event = make_event(format="rr", name="Số tay")
+    entries = [entry_register(event=event, actor=organiser, player=p)
+               for p in PlayerFactory.create_batch(3)]
+    client = Client()
+    client.force_login(organiser)
+    page = client.get(f"/manage/{event.slug}/entries/")
+    assert f'name="number-{entries[0].pk}"'.encode() in page.content
+    wanted = {entries[0].pk: 3, entries[1].pk: 1, entries[2].pk: 2}
+    client.post(f"/manage/{event.slug}/numbers/manual/",
+                {f"number-{pk}": n for pk, n in wanted.items()})
+    assert {e.pk: e.number for e in event.entries.all()} == wanted
+    # A repeated number is refused and nothing changes.
+    client.post(f"/manage/{event.slug}/numbers/manual/",
+                {f"number-{pk}": 1 for pk in wanted})
+    assert {e.pk: e.number for e in event.entries.all()} == wanted
+
+
+def test_new_event_form_takes_the_law_defaults_for_the_format(organiser):
+    client = Client()
+    client.force_login(organiser)
+    form = client.get("/manage/new/").context["form"]
+    data = {name: ("" if value is None else value) for name, value in
+            ((n, form[n].value()) for n in form.fields) if value is not None}
+    data.update(name="Cúp loại trực tiếp", start_date="2026-12-01", format="ko",
+                tiebreaks="", tiebreak_games="regular 2, rapid 2, blitz 2, armageddon 1")
+    data = {k: v for k, v in data.items() if v is not False}
+    response = client.post("/manage/new/", data)
+    assert response.status_code == 302, response.context["form"].errors
+    from tournaments.models import Event
+
+    event = Event.objects.get(name="Cúp loại trực tiếp")
+    # Appendix §2: two games a match; Art. 10.1.1 a: 60 minutes a game.
+    assert (event.games_per_match, event.time_base_minutes) == (2, 60)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.points import LAW_GAME
 from scoring.records import Result
 from tournaments.errors import ServiceError, StaleResult
-from tournaments.models import Board, Game, ResultCode, RoundStatus
+from tournaments.models import Board, Event, Game, ResultCode, RoundStatus
 from tournaments.services._access import require
 from tournaments.services.knockout import ko_board_changed
 
@@ -28,6 +28,15 @@ def _check_board_open(board: Board, actor, reason: str) -> None:
         require(actor, "tournaments.enter_result", board.round.event)
 
 
+def _lock_knockout_event(board_id: int) -> None:
+    """Knockout results advance the bracket, which locks the event; withdrawals lock the event
+    and then boards. Taking the event first here keeps one lock order, so the two never
+    deadlock. Other formats do not touch the event, and their results stay unserialised."""
+    bracket, event_id = Board.objects.values_list("bracket", "round__event_id").get(pk=board_id)
+    if bracket:
+        Event.objects.select_for_update().only("pk").get(pk=event_id)
+
+
 @transaction.atomic
 def result_record(
     *, board: Board, result: str, actor, expected_version: int, reason: str = ""
@@ -37,6 +46,7 @@ def result_record(
     ``expected_version`` is the board version the arbiter's page showed; if someone changed the
     board since, ``StaleResult`` says so and nothing is written.
     """
+    _lock_knockout_event(board.pk)
     board = (Board.objects.select_related("round__event")
              .select_for_update(of=("self",)).get(pk=board.pk))
     _check_board_open(board, actor, reason)
@@ -104,6 +114,7 @@ def game_result_record(
 
     The board's version moves too, so a page showing the board learns of the change.
     """
+    _lock_knockout_event(Game.objects.values_list("board_id", flat=True).get(pk=game.pk))
     game = Game.objects.select_for_update(of=("self",)).select_related("board__round__event") \
         .get(pk=game.pk)
     board = game.board

@@ -220,6 +220,24 @@ def numbers_draw(request, slug):
 
 
 @login_required
+@require_POST
+def numbers_manual(request, slug):
+    """Table numbers as the organisers assign them (appendix §5), one box per entry."""
+    event = _event_for(request, slug, "tournaments.change_event")
+    numbers = {}
+    for entry_id in event.entries.values_list("pk", flat=True):
+        value = request.POST.get(f"number-{entry_id}", "").strip()
+        if not value.isdigit():
+            messages.error(request, _("Give every entry a number."))
+            return redirect("tournaments:manage_entries", slug=slug)
+        numbers[entry_id] = int(value)
+    _run(request, lambda: entry_services.numbers_draw(event=event, actor=request.user,
+                                                      method="manual", numbers=numbers),
+         _("Table numbers saved."))
+    return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
 def manage_roles(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     form = RoleForm(request.POST or None)

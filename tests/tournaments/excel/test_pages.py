@@ -18,6 +18,13 @@ from tournaments.services.events import event_set_visibility
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _vietnamese_by_default(settings):
+    """These pages are checked in the product's default language."""
+    settings.LANGUAGE_CODE = "vi"
+
+
+
 def logged_in(client, user):
     client.force_login(user)
     return client
