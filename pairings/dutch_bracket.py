@@ -95,7 +95,7 @@ class Solver:
                     edges.append((u, v, w))
         index = {v: i for i, v in enumerate(graph)}
         max_pairs = len(graph) // 2
-        encode = compact_encoder(self.ctx.layout, (w for _, _, w in edges), max_pairs, self.full)
+        encode = compact_encoder(self.ctx.layout, edges, max_pairs, self.full)
         if encode is not None:
             coded = [(index[u], index[v], encode(w)) for u, v, w in edges]
             mate = max_weight_matching(len(graph), coded)

@@ -24,7 +24,7 @@ more significant (the descending-order comparisons of [C7], [C8], [C18]-[C21]).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pairings.swiss_state import Float, PlayerState, RoundState
@@ -333,36 +333,43 @@ def base_weight(ctx: WeightContext, pair: Pair, met: bool | None = None) -> tupl
 
 
 def compact_encoder(
-    layout: Layout, weights: Iterable[tuple[int, int, int]], max_pairs: int, use_t: bool
+    layout: Layout, edges: list[tuple[int, int, tuple[int, int, int]]], max_pairs: int,
+    use_t: bool
 ) -> Callable[[tuple[int, int, int]], int] | None:
     """An order-preserving map of literal weights ``(T, H, ORD)`` onto small integers: only the
-    sub-fields used by these weights, each with just enough room. None when bbpPairings' own
-    fields could overflow (then only the literal weights reproduce it)."""
-    weights = list(weights)
-    if not weights:
+    sub-fields used by these edges, each with just enough room for its largest possible sum
+    over a matching. None when bbpPairings' own fields could overflow (then only the literal
+    weights reproduce it)."""
+    distinct = {w for _, _, w in edges}
+    if not distinct:
         return lambda w: 0
     union = 0
-    for _, h, _ in weights:
+    for _, h, _ in distinct:
         union |= h
     active = [(o, w) for o, w in layout.subfields if w and (union >> o) & ((1 << w) - 1)]
     maxima = [0] * len(active)
-    ords = [w[2] for w in weights]
-    lo, hi = min(ords), max(ords)
-    for _, h, _ in weights:
+    for _, h, _ in distinct:
         for i, (o, w) in enumerate(active):
             v = (h >> o) & ((1 << w) - 1)
             if v > maxima[i]:
                 maxima[i] = v
-    for (_, w), top in zip(active, maxima, strict=True):
-        if max_pairs * top >= 1 << w:
-            return None
+    bounds = []
+    for (o, w), top in zip(active, maxima, strict=True):
+        bound = max_pairs * top
+        if bound >= 1 << w:
+            bound = min(bound, _vertex_bound(edges, o, (1 << w) - 1))
+            if bound >= 1 << w:
+                return None
+        bounds.append(bound)
+    ords = [w[2] for w in distinct]
+    lo, hi = min(ords), max(ords)
     if max_pairs * max(abs(lo), abs(hi)) >= 1 << layout.ord_bits:
         return None
     radices = []
     span = max_pairs * (hi - lo)
-    for top in maxima:
+    for bound in bounds:
         radices.append(span + 1)
-        span += max_pairs * top * (span + 1)
+        span += bound * (span + 1)
     t_radix = span + 1
     masks = [(o, (1 << w) - 1) for o, w in active]
     cache: dict[tuple[int, int, int], int] = {}
@@ -380,6 +387,21 @@ def compact_encoder(
         return value
 
     return encode
+
+
+def _vertex_bound(edges: list[tuple[int, int, tuple[int, int, int]]], offset: int,
+                  mask: int) -> int:
+    """A bound of a sub-field's sum over any matching: each edge's value is at most the mean
+    of the largest values at its two ends."""
+    best: dict[int, int] = {}
+    for u, v, (_, h, _) in edges:
+        value = (h >> offset) & mask
+        if value:
+            if value > best.get(u, 0):
+                best[u] = value
+            if value > best.get(v, 0):
+                best[v] = value
+    return sum(best.values()) // 2
 
 
 def literal(layout: Layout, weight: tuple[int, int, int], use_t: bool) -> int:
