@@ -38,6 +38,7 @@ BYE = -1
 # Effort per bracket before giving up: assignments tried, and their cells (rows x columns).
 MAX_ASSIGNMENTS = 60
 WORK_LIMIT = 4_000_000
+MAX_SPLITS = 5_000  # exchanges looked at (bounds only) per bracket
 
 
 class GiveUp(Exception):
@@ -149,7 +150,9 @@ class FastBracket:
         small = half <= 3 or len(remainder) - half <= 3
         options = [((), ())]
         options_iter = exchanges(half, len(remainder) - half, max_size=half if small else 2)
-        for out, into in _chain(options, options_iter):
+        for looked, (out, into) in enumerate(_chain(options, options_iter)):
+            if looked > MAX_SPLITS and not small:
+                raise GiveUp
             high = sorted(set(range(half)) - set(out) | set(into))
             low = sorted(set(range(len(remainder))) - set(high))
             if not _reaches(table.split_bound(high, low), target):
