@@ -15,11 +15,11 @@ the board prizes' figures.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.points import MatchScoring
-from scoring.records import Game, Outcome, Pairing, Result, Tournament
+from scoring.records import Outcome, Tournament
 
 #: FIDE rating regulations (B.02, table 8.1a): rating difference dp for a percentage score
 #: p = 0.50 ... 1.00, in steps of 0.01; negative p mirror it.
@@ -108,48 +108,3 @@ def _record(key: tuple[int, int, int], rec: list, system: MatchScoring) -> Board
     if aro is not None and len(opp) == played and played:
         perf = aro + dp(played_score / played)
     return BoardRecord(player, team, board, points, games, played, percentage, aro, perf)
-
-
-def match_result(pairing: Pairing, system: MatchScoring) -> Result | None:
-    """A team match's result as one game from White's side, White being the team that had
-    White on board 1: the team with more board points wins (appendix §4). ``None`` while a
-    board has no result. A match of forfeits only is a forfeit (both absent: a double forfeit);
-    a match whose every board is cancelled is cancelled; every board a double loss is one."""
-    results = [g.result for g in pairing.games]
-    if not results or any(r is None for r in results):
-        return None
-    if all(r is Result.CANCELLED for r in results):
-        return Result.CANCELLED
-    if all(r is Result.BOTH_LOSE for r in results):
-        return Result.BOTH_LOSE
-    first = second = Fraction(0)
-    for game in pairing.games:
-        assert game.result is not None
-        first += system.game.value(game.result.outcome_for(game.white_first))
-        second += system.game.value(game.result.outcome_for(not game.white_first))
-    white_first = pairing.games[0].white_first
-    if not any(r.played for r in results):
-        if first == second:
-            return Result.DOUBLE_FORFEIT
-        first_wins = first > second
-        return Result.WHITE_WINS_FORFEIT if first_wins == white_first \
-            else Result.BLACK_WINS_FORFEIT
-    if first == second:
-        return Result.DRAW
-    return Result.WHITE_WINS if (first > second) == white_first else Result.BLACK_WINS
-
-
-def match_pairings(tournament: Tournament, system: MatchScoring) -> Tournament:
-    """The event as a pairing engine sees a team Swiss: every team match reduced to one game
-    whose result is the match result (``match_result``) and whose colour is board 1's, so the
-    Dutch system pairs teams on match points (the statute's, passed as its point values) and
-    alternates the teams' colours on board 1 (C.04.3 for teams, as team Swiss events do).
-    Byes and single games are kept as they are."""
-    pairings = []
-    for p in tournament.pairings:
-        if p.second is None or len(p.games) <= 1:
-            pairings.append(p)
-            continue
-        game = Game(p.games[0].white_first, match_result(p, system))
-        pairings.append(replace(p, games=(game,)))
-    return replace(tournament, pairings=tuple(pairings))

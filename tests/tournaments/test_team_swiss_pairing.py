@@ -1,36 +1,24 @@
-"""Team Swiss (appendix §4 with the Dutch system over teams): the team adapter reduces every
-match to its result on board 1's colours, scored with the statute's match points. Until the
-Swiss service stores rounds, the test stores the engine's pairings itself."""
+"""Team Swiss (appendix §4 with the Dutch system over teams) through the Swiss service: every
+team match is reduced to its result on board 1's colours, scored with the statute's match
+points (adapters.pairing_tournament, services/swiss.py: pairing_points)."""
 
 import pytest
 
-from pairings.dutch import DutchOptions, pair_round
-from scoring.records import Colour
 from tests.conftest import PlayerFactory, TeamFactory
-from tournaments.adapters import load_event
-from tournaments.models import Board, Entry, PairingMethod
+from tournaments.adapters import load_event, pairing_tournament, scoring_system
+from tournaments.models import Board, Entry
+from tournaments.services.draw import draw_next
 from tournaments.services.entries import entry_register_team, numbers_draw
 from tournaments.services.results import game_result_record
-from tournaments.services.roundrobin import create_match_games
-from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
-from tournaments.team_adapters import team_pairing_input
+from tournaments.services.rounds import round_complete, round_publish
+from tournaments.services.swiss import pairing_points
 
 pytestmark = pytest.mark.django_db
 
 
 def _pair_and_store(event, number, chief):
-    record = load_event(event)
-    tournament, points = team_pairing_input(event, record.tournament)
-    pairing = pair_round(tournament, number, DutchOptions(points=points,
-                                                          initial_colour=Colour.WHITE))
-    entries = {n: e.pk for n, e in record.entries.items()}
-    specs = [BoardSpec(i, entries[w], entries[b]) for i, (w, b) in
-             enumerate(pairing.boards, start=1)]
-    if pairing.bye is not None:
-        specs.append(BoardSpec(len(specs) + 1, entries[pairing.bye], None, bye="U"))
-    round_ = round_store(event=event, number=number, boards=specs, method=PairingMethod.DUTCH,
-                         seed=None, actor=chief)
-    create_match_games(event, list(round_.boards.all()), chief)
+    (round_,) = draw_next(event=event, actor=chief)
+    assert round_.number == number
     round_publish(round_=round_, actor=chief)
     return round_
 
@@ -38,7 +26,7 @@ def _pair_and_store(event, number, chief):
 def test_team_swiss_pairs_teams_on_match_points(make_event, organiser, chief_arbiter,
                                                 arbiter):
     event = make_event(format="swiss", rounds=3, participant_kind="team", team_boards=4,
-                       team_reserves=1)
+                       team_reserves=1, initial_colour="w")
     for t in range(1, 7):
         people = PlayerFactory.create_batch(5)
         for i, p in enumerate(people):
@@ -71,8 +59,9 @@ def test_team_swiss_pairs_teams_on_match_points(make_event, organiser, chief_arb
     round_complete(round_=round1, actor=chief_arbiter)
 
     # Match points after round 1: teams 1 and 2 have 2, 3 and 6 have 1, 4 and 5 have 0.
-    tournament, points = team_pairing_input(event, load_event(event).tournament)
+    points = pairing_points(event)
     assert (points.win, points.draw, points.pab) == (2, 1, 2)
+    tournament = pairing_tournament(load_event(event).tournament, scoring_system(event))
     assert {p.result.value for p in tournament.pairings} <= {"1-0", "0-1", "1/2-1/2"}
     round2 = _pair_and_store(event, 2, chief_arbiter)
     pairs = {frozenset((b.white.number, b.black.number)) for b in
