@@ -3,7 +3,13 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.standings import resolve_order
+from scoring.standings import (
+    LAW_ROUND_ROBIN,
+    LAW_SWISS,
+    LAW_TEAMS,
+    NAMED_ORDERS,
+    resolve_order,
+)
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.models import Event, Player, ScoringSystem
 from tournaments.models.statute import default_tiebreak_games
@@ -49,13 +55,14 @@ class TiebreakOrderField(forms.CharField):
 
     def to_python(self, value):
         text = super().to_python(value) or ""
-        try:
-            codes = [c for c in resolve_order(text) if c != "PTS"]
-            for code in codes:
+        codes = [c.upper() for c in resolve_order(text) if c.upper() != "PTS"]
+        for code in codes:
+            try:
                 Spec.parse(code)
-        except TiebreakError as error:
-            raise forms.ValidationError(_("Unknown tie-break: %(error)s"),
-                                        params={"error": error}) from None
+            except TiebreakError:
+                raise forms.ValidationError(
+                    _("“%(code)s” is not a tie-break criterion: use the codes listed with "
+                      "the field."), params={"code": code}) from None
         if len(set(codes)) != len(codes):
             raise forms.ValidationError(_("A tie-break is listed twice."))
         return codes
@@ -120,6 +127,19 @@ class StatuteForm(forms.ModelForm):
                                               *ScoringSystem.choices]
         self.tiebreak_options = [(code, full_name(code)) for code in TIEBREAK_CHOICES
                                  if code.split("/")[0].split(":")[0] in REGISTRY]
+
+    def tiebreak_widget_data(self) -> dict:
+        """What the tie-break list on the page needs (static/js/tiebreaks.js): the criteria with
+        their names, the law's order for each kind of event and the named orders."""
+        def law(order):
+            return [c for c in order if c != "PTS"]
+
+        return {
+            "options": [[code, str(name)] for code, name in self.tiebreak_options],
+            "law": {"rr": law(LAW_ROUND_ROBIN), "swiss": law(LAW_SWISS),
+                    "team_board": law(LAW_TEAMS), "team_match": ["GPTS", *law(LAW_TEAMS)]},
+            "named": {name: law(order) for name, order in NAMED_ORDERS.items()},
+        }
 
     def sections(self):
         return [(title, [self[f] for f in fields]) for title, fields in SECTIONS]
