@@ -57,6 +57,8 @@ urlpatterns = [
     path("manage/<slug:slug>/draw/", staff.draw, name="draw"),
     path("manage/<slug:slug>/bracket/start/", knockout.bracket_start, name="bracket_start"),
     path("manage/<slug:slug>/rounds/<int:number>/", staff.manage_round, name="manage_round"),
+    path("manage/<slug:slug>/boards/<int:board_id>/history/", staff.board_history_page,
+         name="board_history"),
     path("manage/<slug:slug>/rounds/<int:number>/<str:action>/", staff.round_action,
          name="round_action"),
     path("", include("tournaments.urls_excel")),  # Excel, jobs, backups

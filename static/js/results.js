@@ -65,7 +65,9 @@
       return true;
     }
     row.classList.add("stale");
-    status.textContent = (response.status === 409 ? msg("Stale") : msg("Error")) + " " + (data.detail || response.status);
+    // The service's reason (detail), or the field errors of a refused request.
+    const detail = data.detail || Object.values(data).flat().join(" ") || response.status;
+    status.textContent = (response.status === 409 ? msg("Stale") : msg("Error")) + " " + detail;
     if (response.status === 409) { await reloadRow(input); return true; }  // shows the stored one
     return false;
   }

@@ -2,7 +2,17 @@
 
 from rest_framework import serializers
 
-from tournaments.models import Board, Entry, Event, EventRole, Game, Player, Round, Team
+from tournaments.models import (
+    REASON_MAX_LENGTH,
+    Board,
+    Entry,
+    Event,
+    EventRole,
+    Game,
+    Player,
+    Round,
+    Team,
+)
 from tournaments.services.events import STATUTE_FIELDS
 
 
@@ -146,7 +156,8 @@ class RoundDetailSerializer(RoundSerializer):
 class ResultSerializer(serializers.Serializer):
     result = serializers.CharField(allow_blank=True, max_length=7)
     version = serializers.IntegerField(min_value=0)
-    reason = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
+    reason = serializers.CharField(allow_blank=True, required=False, default="",
+                                   max_length=REASON_MAX_LENGTH)
 
 
 class RoleSerializer(serializers.ModelSerializer):

@@ -33,7 +33,7 @@ from rest_framework.response import Response
 from tournaments.api import serializers as s
 from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
-from tournaments.models import Entry, Format, Round, RoundStatus
+from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
 from tournaments.selectors.swiss import round_warnings
 from tournaments.services.board_edit import Slot, round_boards_replace
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
@@ -60,7 +60,8 @@ class OperationSerializer(serializers.Serializer):
 class RoundEditSerializer(serializers.Serializer):
     boards = SlotSerializer(many=True, required=False)
     operations = OperationSerializer(many=True, required=False)
-    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    reason = serializers.CharField(required=False, allow_blank=True, default="",
+                                   max_length=REASON_MAX_LENGTH)
 
     def validate(self, data):
         if ("boards" in data) == ("operations" in data):

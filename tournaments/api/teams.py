@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
 from tournaments.api.views import AFTER_ROUND, _int, _valid, event_for, is_staff_of
-from tournaments.models import Board, Entry, Player, RoundStatus, Team
+from tournaments.models import REASON_MAX_LENGTH, Board, Entry, Player, RoundStatus, Team
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
@@ -69,7 +69,8 @@ class LineupSerializer(serializers.Serializer):
     first = serializers.ListField(child=serializers.IntegerField(allow_null=True))
     second = serializers.ListField(child=serializers.IntegerField(allow_null=True))
     version = serializers.IntegerField(min_value=0)
-    reason = serializers.CharField(allow_blank=True, required=False, default="", max_length=200)
+    reason = serializers.CharField(allow_blank=True, required=False, default="",
+                                   max_length=REASON_MAX_LENGTH)
 
 
 class LineupView(APIView):

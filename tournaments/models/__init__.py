@@ -5,6 +5,7 @@ from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.jobs import Job, JobKind, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
 from tournaments.models.rounds import (
+    REASON_MAX_LENGTH,
     Board,
     ByeKind,
     Game,
@@ -29,7 +30,7 @@ from tournaments.models.statute import (
 __all__ = [
     "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
     "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "Job", "JobKind",
-    "JobStatus", "PairingMethod", "ParticipantKind", "Player", "ResultCode", "Role", "Round",
-    "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team", "TeamMember",
-    "TeamScoring", "Title", "Visibility",
+    "JobStatus", "PairingMethod", "ParticipantKind", "Player", "REASON_MAX_LENGTH", "ResultCode",
+    "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team",
+    "TeamMember", "TeamScoring", "Title", "Visibility",
 ]

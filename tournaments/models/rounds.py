@@ -10,6 +10,10 @@ from tournaments.models.entries import Entry
 from tournaments.models.events import Event
 from tournaments.models.players import Player
 
+# The history keeps the reason of every change in a column of 100 characters
+# (django-simple-history's ``history_change_reason``): forms and the API accept no longer reason.
+REASON_MAX_LENGTH = 100
+
 
 class RoundStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")  # paired, visible to arbiters only, can be changed or deleted

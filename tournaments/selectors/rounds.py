@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus
+from tournaments.models import (
+    Board,
+    ByeKind,
+    Entry,
+    Event,
+    Game,
+    GameKind,
+    Player,
+    ResultCode,
+    Round,
+    RoundStatus,
+)
 
 
 def visible_rounds(event: Event, *, staff: bool) -> list[Round]:
@@ -81,3 +95,111 @@ def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
             result=marks[0] if first else marks[1], bye="",
         ))
     return out
+
+
+# Reasons the services record by themselves (in English, as stored), shown in the reader's
+# language; anything else is what the arbiter typed.
+SYSTEM_REASONS = {
+    "paired": gettext_lazy("paired"),
+    "line-up": gettext_lazy("line-up"),
+    "roster": gettext_lazy("roster"),
+    "knockout": gettext_lazy("the bracket advanced"),
+    "tie-break": gettext_lazy("tie-break games"),
+    "import": gettext_lazy("imported"),
+    "imported from TRF": gettext_lazy("imported from a TRF file"),
+    "changed by hand": gettext_lazy("changed by hand"),
+    "colours swapped": gettext_lazy("colours swapped"),
+    "players exchanged": gettext_lazy("players exchanged"),
+    "bye given": gettext_lazy("bye given"),
+    "paired by hand": gettext_lazy("paired by hand"),
+    "taken out of the round": gettext_lazy("taken out of the round"),
+    "restored from a backup": gettext_lazy("restored from a backup"),
+}
+FOREIGN_KEYS = {"white", "black", "first_player", "second_player"}
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One change of a board or of one of its games, as its history recorded it."""
+
+    at: datetime
+    user: str
+    subject: str  # "" for the board itself, else the game ("Game 2", "board 3")
+    created: bool
+    deleted: bool
+    changes: tuple[tuple[str, str, str], ...]  # (field, before, after)
+    reason: str
+    system: bool  # the reason was recorded by the software, not typed by someone
+
+
+def _user_name(user) -> str:
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
+def board_history(board: Board) -> list[HistoryLine]:
+    """Every recorded change of ``board`` and its games, oldest first: who, when, what changed
+    from what to what, and the reason (five queries whatever the length of the history)."""
+    boards = list(Board.history.filter(id=board.pk).select_related("history_user")
+                  .order_by("history_date", "history_id"))
+    games = list(Game.history.filter(board_id=board.pk).select_related("history_user")
+                 .order_by("history_date", "history_id"))
+    entry_ids = {i for r in boards for i in (r.white_id, r.black_id) if i}
+    entries = {e.pk: e.name for e in Entry.objects.filter(pk__in=entry_ids)
+               .select_related("player", "team")}
+    player_ids = {i for r in games for i in (r.first_player_id, r.second_player_id) if i}
+    players = {p.pk: p.full_name for p in Player.objects.filter(pk__in=player_ids)}
+    results = dict(ResultCode.choices)
+    byes = dict(ByeKind.choices)
+
+    def show(field, value):
+        if value in (None, ""):
+            return "–"
+        if field == "result":
+            return str(results.get(value, value))
+        if field == "bye":
+            return str(byes.get(value, value))
+        if field in ("white", "black"):
+            return entries.get(value, f"#{value}")
+        return players.get(value, f"#{value}")
+
+    labels = {"result": _("result"), "white": _("White"), "black": _("Black"), "bye": _("bye"),
+              "first_player": board.white.name if board.white_id else _("White"),
+              "second_player": board.black.name if board.black_id else _("Black")}
+    lines: list[tuple] = []
+
+    def value(record, field):
+        if record is None:
+            return None
+        return getattr(record, f"{field}_id" if field in FOREIGN_KEYS else field)
+
+    def walk(records, fields, subject_of):
+        previous = {}
+        for order, r in enumerate(records):
+            before = previous.get(r.id)
+            previous[r.id] = r
+            changes = tuple((str(labels[f]), show(f, value(before, f)), show(f, value(r, f)))
+                            for f in fields
+                            if value(before, f) != value(r, f)
+                            and not (before is None and value(r, f) in (None, "")))
+            if r.history_type == "~" and not changes:
+                continue  # saved without a visible change (only the version moved)
+            reason = r.history_change_reason or ""
+            lines.append(((r.history_date, order), HistoryLine(
+                at=r.history_date, user=_user_name(r.history_user), subject=subject_of(r),
+                created=r.history_type == "+", deleted=r.history_type == "-",
+                changes=changes, reason=str(SYSTEM_REASONS.get(reason, reason)),
+                system=reason in SYSTEM_REASONS)))
+
+    team = board.round.event.is_team
+
+    def game_subject(r):
+        if team:
+            return _("board %(n)s") % {"n": r.number}
+        return f"{GameKind(r.kind).label} {r.number}"
+
+    walk(boards, ("white", "black", "bye", "result"), lambda r: "")
+    walk(games, ("first_player", "second_player", "result") if team else ("result",),
+         game_subject)
+    return [line for _key, line in sorted(lines, key=lambda item: item[0])]

@@ -3,7 +3,8 @@
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event
+from tournaments.errors import ServiceError
+from tournaments.models import REASON_MAX_LENGTH, Event
 
 
 def require(actor, perm: str, event: Event) -> None:
@@ -16,3 +17,11 @@ def lock_event(event: Event) -> Event:
     """One writer per event at a time: pairing, closing a round and numbering lock the event
     row (``select_for_update``), so two clicks never make two rounds."""
     return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def check_reason(reason: str) -> None:
+    """The history keeps a reason of ``REASON_MAX_LENGTH`` characters: refuse a longer one
+    rather than fail on the database."""
+    if len(reason) > REASON_MAX_LENGTH:
+        raise ServiceError(_("The reason is too long: %(n)s characters at most."),
+                           n=REASON_MAX_LENGTH)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, PairingMethod, Round, RoundStatus
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import check_reason, lock_event, require
 from tournaments.services.roundrobin import create_match_games
 
 
@@ -75,6 +75,7 @@ def _validate(event: Event, slots: list[Slot]) -> list[Slot]:
 def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -> Round:
     """Write ``slots`` as the round's boards 1..n (games first, then byes), changing only the
     boards that differ, each change in the board's history."""
+    check_reason(reason)
     slots = _validate(event, slots)
     boards = {b.number: b for b in round_.boards.all()}
     reason = reason or "changed by hand"

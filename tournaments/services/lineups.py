@@ -30,7 +30,7 @@ from tournaments.models import (
     Substitution,
     TeamMember,
 )
-from tournaments.services._access import require
+from tournaments.services._access import check_reason, require
 from tournaments.services.results import match_result
 
 LINEUP_REASON = "line-up"
@@ -172,6 +172,7 @@ def _ids(players: Sequence[Player | int | None], boards: int, team: str) -> list
 def _check_open(board: Board, actor, reason: str) -> None:
     """Line-ups are set while the round is a draft or in play; a closed round only by those who
     correct results, with a reason (as for results)."""
+    check_reason(reason)
     event = board.round.event
     if board.round.status == RoundStatus.COMPLETED:
         require(actor, "tournaments.correct_result", event)

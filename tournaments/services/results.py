@@ -11,11 +11,12 @@ from scoring.points import LAW_GAME
 from scoring.records import Result
 from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import Board, Event, Game, ResultCode, RoundStatus
-from tournaments.services._access import require
+from tournaments.services._access import check_reason, require
 from tournaments.services.knockout import ko_board_changed
 
 
 def _check_board_open(board: Board, actor, reason: str) -> None:
+    check_reason(reason)
     status = board.round.status
     if status == RoundStatus.DRAFT:
         raise ServiceError(_("Publish round %(n)s before entering results."), n=board.round.number)

@@ -22,10 +22,10 @@ from tournaments.forms import (
     WithdrawForm,
     swiss_rounds_guidance,
 )
-from tournaments.models import Entry, Event, EventRole, Player, ResultCode, Round
+from tournaments.models import Board, Entry, Event, EventRole, Player, ResultCode, Round
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.players import player_search
-from tournaments.selectors.rounds import round_boards, visible_rounds
+from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
 from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
@@ -300,6 +300,21 @@ def manage_round(request, slug, number):
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": _perms(request.user, event), "result_choices": ResultCode.choices,
         **swiss_views.round_context(event, round_),
+    })
+
+
+@login_required
+def board_history_page(request, slug, board_id):
+    """Every change of a board's pairing and result (and of its games): who, when, from what to
+    what, and the reason given for a correction. For the people who run the event."""
+    event = _event_for(request, slug)
+    board = get_object_or_404(
+        Board.objects.select_related("round__event", "white__player", "white__team",
+                                     "black__player", "black__team"),
+        pk=board_id, round__event=event)
+    return render(request, "tournaments/staff/board_history.html", {
+        "event": event, "board": board, "round": board.round, "lines": board_history(board),
+        "perms": _perms(request.user, event),
     })
 
 

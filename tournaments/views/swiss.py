@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
-from tournaments.models import ByeKind, Entry, Event, Format, Round, RoundStatus
+from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round, RoundStatus
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.swiss import round_warnings
 from tournaments.services import board_edit
@@ -119,7 +119,7 @@ class EditForm(forms.Form):
     first = forms.IntegerField(required=False)
     second = forms.IntegerField(required=False)
     kind = forms.ChoiceField(required=False, choices=ByeKind.choices)
-    reason = forms.CharField(required=False, max_length=200)
+    reason = forms.CharField(required=False, max_length=REASON_MAX_LENGTH)
 
 
 def apply_edit(round_: Round, actor, data: dict) -> Round:
