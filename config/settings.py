@@ -96,8 +96,11 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several arbiters write at once: wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20})
+    # Several arbiters write at once: wait for the lock instead of failing at once. A deferred
+    # transaction that reads and then writes cannot wait (SQLite answers "database is locked" at
+    # once to avoid a deadlock), so writes start with BEGIN IMMEDIATE.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20,
+                                                           "transaction_mode": "IMMEDIATE"})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

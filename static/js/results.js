@@ -13,6 +13,14 @@
   const anySelect = table.querySelector("select.result-select");
   if (anySelect) for (const o of anySelect.options) labels[o.value] = o.value ? o.textContent.split(" ")[0] : "";
   const inputs = () => Array.from(table.querySelectorAll("input.result-input:not([disabled])"));
+  // Saves go one at a time, in the order typed: a fast arbiter's results reach the server in
+  // order and never race each other for the database.
+  let queue = Promise.resolve();
+  function enqueue(task) {
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  }
 
   function updateOpenCount() {
     let open = 0;
@@ -24,7 +32,10 @@
       row.classList.toggle("pending", !value);
     }
     const el = document.getElementById("open-count");
-    if (el) el.textContent = open + " " + (open === 1 ? msg("OpenOne") : msg("OpenMany"));
+    if (el) {
+      el.textContent = open + " " + (open === 1 ? msg("OpenOne") : msg("OpenMany"));
+      el.dataset.open = open;
+    }
   }
 
   function focusNext(input) {
@@ -67,7 +78,8 @@
     row.classList.add("stale");
     // The service's reason (detail), or the field errors of a refused request.
     const detail = data.detail || Object.values(data).flat().join(" ") || response.status;
-    status.textContent = (response.status === 409 ? msg("Stale") : msg("Error")) + " " + detail;
+    // A 409's detail says it all (who changed what is in it); other refusals get a prefix.
+    status.textContent = response.status === 409 ? (data.detail || msg("Stale")) : msg("Error") + " " + detail;
     if (response.status === 409) { await reloadRow(input); return true; }  // shows the stored one
     return false;
   }
@@ -139,14 +151,14 @@
     const previous = input.value;
     input.value = labels[result] || result;
     if (result) focusNext(input);
-    if (!(await save(input, result))) input.value = previous;
+    if (!(await enqueue(() => save(input, result)))) input.value = previous;
   });
 
   table.addEventListener("change", async (event) => {
     const select = event.target.closest("select.result-select");
     if (!select) return;
     const input = select.parentElement.querySelector("input.result-input");
-    await save(input, select.value);
+    await enqueue(() => save(input, select.value));
   });
 
   updateOpenCount();

@@ -1,0 +1,291 @@
+"""A 20-player Swiss event through the web pages, in Chromium, as issue 8's proof says:
+
+- the organiser creates the event from the statute form (the law's defaults filled in, the law's
+  guidance on the number of rounds), registers 19 players by searching the register without
+  diacritics and one by quick-add, appoints a chief arbiter and an arbiter, makes it public;
+- the chief arbiter pairs round 1 from the dashboard, reviews it (no rule broken) and publishes;
+- the arbiter enters every result from the keyboard (1, =, 0, +, -), the open-board counter
+  going down to 0, while a visitor's phone shows the results coming in by itself;
+- the chief arbiter closes the round;
+- a visitor on a phone (390×844) finds the event, reads the standings with the tie-break
+  columns and the reason for each tie, and switches the language VI → EN → VI.
+
+Then two arbiters on the same board at once (the second is told, nothing is overwritten), and a
+correction of a closed round with its reason, kept in the board's history."""
+
+import re
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import expect
+
+from scoring.standings import LAW_SWISS
+from tests.browser.conftest import PHONE
+from tests.conftest import PlayerFactory
+from tests.tournaments.swiss_helpers import swiss_event
+from tournaments.models import Board, Entry, Event, EventRole, Round
+from tournaments.selectors.rounds import board_history
+from tournaments.services.events import event_set_visibility
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_complete, round_publish
+from tournaments.services.swiss import swiss_pair_next
+from tournaments.text import fold
+from tournaments.tiebreak_labels import heading
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = [
+    "Nguyễn Thành Bảo", "Trần Văn Cường", "Lê Thị Diệu", "Phạm Quốc Đạt", "Hoàng Minh Đức",
+    "Võ Thị Giang", "Đặng Hữu Hải", "Bùi Văn Hưng", "Đỗ Thị Khánh", "Hồ Quang Lâm",
+    "Ngô Thị Mai", "Dương Văn Nam", "Lý Thị Oanh", "Vũ Đình Phúc", "Trịnh Văn Quang",
+    "Đinh Thị Sương", "Mai Văn Tâm", "Cao Thị Uyên", "Tạ Văn Vinh",
+]
+KEYS = {"1": "1-0", "=": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+"}
+TYPED = ["1", "=", "0", "+", "-", "1", "=", "0", "1", "0"]
+
+
+def _staff_page(browser, login, username):
+    page = browser.new_context().new_page()
+    login(page, username)
+    return page
+
+
+def test_swiss_event_through_the_web_pages(live_server, page, browser, login, shot, monkeypatch,
+                                           organiser, chief_arbiter, arbiter):
+    # Public pages refresh themselves every second here (30 s in use).
+    monkeypatch.setattr("tournaments.views.public.REFRESH_SECONDS", 1)
+    url = live_server.url
+    for k, name in enumerate(NAMES):
+        PlayerFactory(full_name=name, rating=2200 - 10 * k, club="CLB Cờ Tướng Thử")
+
+    # --- The organiser creates the event from the statute form. ---
+    login(page, "organiser")
+    page.goto(f"{url}/manage/")
+    page.click("[data-testid=new-event]")
+    expect(page).to_have_url(f"{url}/manage/new/")
+    expect(page.locator("#id_format")).to_have_value("swiss")  # the form's starting point
+    expect(page.locator("#id_forfeit_minutes")).to_have_value("15")  # Art. 10.2.1 a
+    expect(page.locator("#id_points_draw")).to_have_value("0.5")  # Art. 21.1
+    page.fill("#id_name", "Giải Cờ Tướng Hệ Thụy Sĩ Thử")
+    page.fill("#id_start_date", "2026-12-05")
+    page.fill("#expected-players", "20")  # the law's guidance for 20 players: 7 to 9 rounds
+    expect(page.locator("[data-testid=rounds-guidance]")).to_contain_text("7 đến 9 vòng")
+    page.fill("#id_rounds", "7")
+    shot(page, "statute-form")
+    page.locator("form.stack button[type=submit]").click()
+    event = Event.objects.get(name="Giải Cờ Tướng Hệ Thụy Sĩ Thử")
+    expect(page).to_have_url(f"{url}/manage/{event.slug}/entries/")
+    assert (event.format, event.rounds, event.time_base_minutes) == ("swiss", 7, 90)
+
+    # --- 19 players from the register, searched without diacritics, then one quick-added. ---
+    for name in NAMES:
+        page.fill("[data-testid=player-search]", fold(name))  # "nguyen thanh bao"
+        found = page.locator("#player-results li", has_text=name)
+        expect(found).to_have_count(1)
+        found.locator("button", has_text="Đăng ký").click()
+        expect(page.locator(".messages")).to_contain_text(name)
+    page.locator("[data-testid=quick-add] summary").click()
+    quick = page.locator("form[action$='/entries/quick-add/']")
+    quick.locator("#id_full_name").fill("Lê Quang Mới")
+    quick.locator("#id_rating").fill("1500")
+    quick.locator("#id_club").fill("CLB Mới")
+    quick.locator("button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text("Lê Quang Mới")
+    expect(page.locator("[data-testid=entries] tbody tr")).to_have_count(20)
+    assert Entry.objects.filter(event=event).count() == 20
+    shot(page, "entries")
+
+    # --- Appoint the chief arbiter and an arbiter, make the event public. ---
+    page.goto(f"{url}/manage/{event.slug}/roles/")
+    for username, role in (("chief", "chief"), ("arbiter", "arbiter")):
+        page.fill("#id_username", username)
+        page.select_option("#id_role", role)
+        page.locator("main form.stack button[type=submit]").click()
+        expect(page.locator("main .cards")).to_contain_text(username)
+    shot(page, "roles")
+    assert set(EventRole.objects.filter(event=event).values_list("user__username", "role")) >= {
+        ("chief", "chief"), ("arbiter", "arbiter")}
+    page.goto(f"{url}/manage/{event.slug}/")
+    page.locator("form[action$='/visibility/'] button").click()
+    expect(page.locator("form[action$='/visibility/'] input[name=public]")).to_have_value("0")
+
+    # --- The chief arbiter pairs round 1 from the dashboard, reviews and publishes it. ---
+    chief = _staff_page(browser, login, "chief")
+    chief.goto(f"{url}/manage/")
+    chief.click(f"[data-testid=manage-{event.slug}]")
+    shot(chief, "dashboard")
+    chief.click("[data-testid=draw]")
+    expect(chief).to_have_url(f"{url}/manage/{event.slug}/rounds/1/")
+    expect(chief.locator("[data-testid=no-warnings]")).to_be_visible()  # no rule broken
+    expect(chief.locator("input.result-input:disabled")).to_have_count(10)  # a draft
+    shot(chief, "round-1-draft")
+    chief.click("[data-testid=publish]")
+    expect(chief.locator("h2 .badge.published")).to_be_visible()
+
+    # A visitor's phone shows round 1 while it is played: it refreshes itself.
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    visitor = phone.new_page()
+    visitor.goto(f"{url}/events/{event.slug}/rounds/1/")
+    expect(visitor.locator("#live[hx-trigger]")).to_have_count(1)
+    expect(visitor.locator("table.data tbody tr.pending")).to_have_count(10)
+
+    # --- The arbiter enters every result from the keyboard. ---
+    arbiter_page = _staff_page(browser, login, "arbiter")
+    arbiter_page.goto(f"{url}/manage/{event.slug}/rounds/1/")
+    open_count = arbiter_page.locator("#open-count")
+    expect(open_count).to_have_attribute("data-open", "10")
+    inputs = arbiter_page.locator("input.result-input")
+    expect(inputs).to_have_count(10)
+    inputs.first.click()
+    for key in TYPED[:5]:
+        arbiter_page.keyboard.type(key)  # the cursor moves to the next board by itself
+    expect(open_count).to_have_attribute("data-open", "5")
+    expect(open_count).to_contain_text("5 bàn chưa có kết quả")
+    shot(arbiter_page, "results-half-entered")
+    for key in TYPED[5:]:
+        arbiter_page.keyboard.type(key)
+    expect(open_count).to_have_attribute("data-open", "0")
+    expect(open_count).to_contain_text("0 bàn chưa có kết quả")
+    expect(arbiter_page.locator("tr.pending")).to_have_count(0)
+    shot(arbiter_page, "results-entered")
+    boards = list(Board.objects.filter(round__event=event, round__number=1).order_by("number"))
+    assert [b.result for b in boards] == [KEYS[k] for k in TYPED]
+
+    # The visitor's page caught up without being reloaded.
+    expect(visitor.locator("table.data tbody tr.pending")).to_have_count(0, timeout=15_000)
+    shot(visitor, "phone-round-live")
+
+    # --- The chief arbiter closes the round. ---
+    chief.reload()
+    chief.click("[data-testid=close-round]")
+    expect(chief.locator("h2 .badge.completed")).to_be_visible()
+    assert Round.objects.get(event=event, number=1).status == "completed"
+
+    # --- A visitor on a phone: the event list, the event, the standings. ---
+    visitor.goto(f"{url}/")
+    visitor.get_by_role("link", name="Giải Cờ Tướng Hệ Thụy Sĩ Thử").click()
+    shot(visitor, "phone-overview")
+    visitor.locator("nav.tabs a", has_text="Xếp hạng").click()
+    expect(visitor).to_have_url(re.compile(r"/standings/$"))
+    table = visitor.locator("[data-testid=standings]")
+    expect(table.locator("tbody tr")).to_have_count(20)
+    headers = table.locator("thead th").all_inner_texts()
+    # Rank, name, points, the law's Swiss tie-breaks in order, the reason for each tie.
+    assert headers[0] == "Hạng" and headers[-1] == "Phân định bằng"
+    with translation.override("vi"):
+        assert headers[3:-1] == [heading(code) for code in LAW_SWISS[1:]]
+    points = [float(x.replace("½", ".5") or 0) for x in
+              table.locator("tbody td:nth-child(3)").all_inner_texts()]
+    assert sum(points) == 10  # ten boards, one point each (forfeits included)
+    reasons = [r for r in table.locator("tbody td.reason").all_inner_texts() if r.strip()]
+    assert reasons, "ties among 20 players after one round are explained"
+    # The page fits the phone; the wide table scrolls inside its box, the names stay in view.
+    assert visitor.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    wrap = visitor.locator(".table-wrap").first
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth")
+    shot(visitor, "phone-standings")
+    wrap.evaluate("el => el.scrollLeft = el.scrollWidth")
+    name_box = table.locator("tbody tr").first.locator("td.name").bounding_box()
+    wrap_box = wrap.bounding_box()
+    assert name_box["x"] >= wrap_box["x"] - 1  # sticky: still at the left edge
+    shot(visitor, "phone-standings-scrolled")
+
+    # --- The language: Vietnamese by default, English on request, and back. ---
+    expect(visitor.locator("html")).to_have_attribute("lang", "vi")
+    visitor.click("[data-testid=lang-en]")
+    expect(visitor.locator("html")).to_have_attribute("lang", "en")
+    expect(visitor).to_have_url(re.compile(r"/standings/$"))
+    expect(table.locator("thead th").first).to_have_text("Rank")
+    expect(table.locator("thead th").last).to_have_text("Tie broken by")
+    expect(visitor.locator("nav.tabs a.active")).to_have_text("Standings")
+    shot(visitor, "phone-standings-en")
+    visitor.click("[data-testid=lang-vi]")
+    expect(visitor.locator("html")).to_have_attribute("lang", "vi")
+    expect(table.locator("thead th").first).to_have_text("Hạng")
+    expect(visitor.locator("nav.tabs a.active")).to_have_text("Xếp hạng")
+    visitor.goto(f"{url}/events/{event.slug}/crosstable/")
+    expect(visitor.locator("[data-testid=crosstable] tbody tr")).to_have_count(20)
+    shot(visitor, "phone-crosstable")
+    phone.close()
+
+
+@pytest.fixture
+def round_in_play(make_event, organiser, chief_arbiter):
+    """A public 6-player Swiss event with round 1 published, no result yet."""
+    event = swiss_event(make_event, organiser, 6, rounds=5, name="Giải hai trọng tài")
+    round_ = swiss_pair_next(event=event, actor=chief_arbiter, seed=7)
+    round_publish(round_=round_, actor=chief_arbiter)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    return round_
+
+
+def test_two_arbiters_on_the_same_board(live_server, browser, login, shot, round_in_play):
+    url = f"{live_server.url}/manage/{round_in_play.event.slug}/rounds/1/"
+    first = _staff_page(browser, login, "arbiter")
+    second = _staff_page(browser, login, "chief")
+    for page in (first, second):
+        page.goto(url)  # both see board 1 without a result (version 0)
+        expect(page.locator("#open-count")).to_have_attribute("data-open", "3")
+
+    first.locator("input.result-input").first.click()
+    first.keyboard.type("1")
+    expect(first.locator("tr[data-board] .row-status").first).to_have_text("đã lưu")
+
+    second.locator("input.result-input").first.click()
+    second.keyboard.type("0")  # over a version that is no longer the board's
+    row = second.locator("tr[data-board]").first
+    expect(row).to_have_class(re.compile(r"\bstale\b"))
+    expect(row.locator(".row-status")).to_contain_text("Người khác vừa thay đổi")
+    # The second arbiter now sees the stored result, and nothing was overwritten.
+    expect(row.locator("input.result-input")).to_have_value("1-0")
+    shot(second, "second-arbiter-told")
+    board = Board.objects.get(round=round_in_play, number=1)
+    assert (board.result, board.version) == ("1-0", 1)
+    assert [line.changes for line in board_history(board)][1:] == [(("kết quả", "–", "1-0"),)]
+
+
+def test_correction_of_a_closed_round_with_its_reason(live_server, browser, login, shot,
+                                                      round_in_play, arbiter, chief_arbiter):
+    for board in round_in_play.boards.filter(black__isnull=False):
+        result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
+    round_complete(round_=round_in_play, actor=chief_arbiter)
+    board = round_in_play.boards.get(number=1)
+    url = f"{live_server.url}/manage/{round_in_play.event.slug}/rounds/1/"
+
+    # An arbiter may not correct a closed round: asked for a reason, then told; nothing changes.
+    page = _staff_page(browser, login, "arbiter")
+    page.goto(url)
+    page.once("dialog", lambda dialog: dialog.accept("Ghi nhầm"))
+    page.locator("input.result-input").first.click()
+    page.keyboard.type("0")
+    expect(page.locator("tr[data-board] .row-status").first).to_contain_text("Chưa lưu")
+    board.refresh_from_db()
+    assert (board.result, board.version) == ("1-0", 1)
+
+    # The chief arbiter corrects it: no reason, no correction; with a reason, saved.
+    page = _staff_page(browser, login, "chief")
+    page.goto(url)
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    cell = page.locator("input.result-input").first
+    cell.click()
+    page.keyboard.type("0")
+    expect(cell).to_have_value("1-0")
+    board.refresh_from_db()
+    assert board.result == "1-0"
+    page.once("dialog", lambda dialog: dialog.accept("Biên bản ghi nhầm kết quả bàn 1"))
+    cell.click()
+    page.keyboard.type("0")
+    expect(page.locator("tr[data-board] .row-status").first).to_have_text("đã lưu")
+    board.refresh_from_db()
+    assert (board.result, board.version) == ("0-1", 2)
+
+    # The board's history shows the correction, who made it and why.
+    page.click("[data-testid=history-1]")
+    history = page.locator("[data-testid=history]")
+    expect(history.locator("tbody tr")).to_have_count(3)  # paired, entered, corrected
+    last = history.locator("tbody tr").last
+    expect(last).to_contain_text("chief")
+    expect(last).to_contain_text("1-0 → 0-1")
+    expect(last).to_contain_text("Biên bản ghi nhầm kết quả bàn 1")
+    expect(page.locator("[data-testid=current-result]")).to_have_text("0-1")
+    shot(page, "board-history")
