@@ -137,10 +137,14 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
+    # Token first: a request without credentials is answered 401 with "WWW-Authenticate: Token"
+    # (the session's 403 otherwise), so an API client knows how to authenticate.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS":
+        "tournaments.api.negotiation.FormatFilterFriendlyNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

@@ -41,8 +41,11 @@ def test_history_lists_the_result_and_the_correction_with_its_reason(closed_boar
     assert [line.created for line in lines] == [True, False, False]
     paired, entered, corrected = lines
     assert paired.system and paired.reason == "paired"
-    assert entered.user == "arbiter" and entered.changes == (("result", "–", "1-0"),)
-    assert corrected.user == "chief" and corrected.changes == (("result", "1-0", "0-1"),)
+    assert entered.user == "arbiter"
+    assert [(c.field, c.before, c.after) for c in entered.changes] == [("result", "–", "1-0")]
+    assert corrected.user == "chief"
+    assert [(c.field, c.before_value, c.after_value) for c in corrected.changes] == [
+        ("result", "1-0", "0-1")]
     assert corrected.reason == "Biên bản ghi nhầm kết quả" and not corrected.system
 
     page = client_for(chief_arbiter).get(

@@ -1,5 +1,6 @@
 """Serializers: shapes of the API's documents. They never write; views call services."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.models import (
@@ -81,8 +82,21 @@ class EntrySerializer(serializers.ModelSerializer):
                 for m in entry.members.all()]
 
 
+class NewPlayerSerializer(serializers.ModelSerializer):
+    """A player new to the register (quick add)."""
+
+    class Meta:
+        model = Player
+        fields = ["full_name", "gender", "birth_year", "club", "province", "rating", "title",
+                  "national_id"]
+
+
 class EntryCreateSerializer(serializers.Serializer):
+    """Register a player of the register (``player``), a new player (``new_player``: added to the
+    register at once), or a team with its roster (``team``, ``players``, ``reserves``)."""
+
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
+    new_player = NewPlayerSerializer(required=False)
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all(), required=False)
     players = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), many=True,
                                                  required=False)
@@ -91,8 +105,8 @@ class EntryCreateSerializer(serializers.Serializer):
     rating = serializers.IntegerField(required=False, allow_null=True)
 
     def validate(self, data):
-        if bool(data.get("player")) == bool(data.get("team")):
-            raise serializers.ValidationError("Give either a player or a team.")
+        if sum(bool(data.get(k)) for k in ("player", "new_player", "team")) != 1:
+            raise serializers.ValidationError(_("Give one of: a player, a new player, a team."))
         return data
 
 
@@ -171,3 +185,52 @@ class RoleSerializer(serializers.ModelSerializer):
 class RoleCreateSerializer(serializers.Serializer):
     username = serializers.CharField()
     role = serializers.ChoiceField(choices=["organiser", "chief", "arbiter"])
+
+
+class EntryGameSerializer(serializers.Serializer):
+    """One game of an entry, from its own side (the player's page)."""
+
+    round = serializers.IntegerField()
+    board = serializers.IntegerField()
+    opponent = serializers.SerializerMethodField()
+    colour = serializers.CharField(help_text="w, b, or empty for a bye")
+    result = serializers.CharField(help_text="1, ½, 0, +, -, X from this side; a bye's name")
+    bye = serializers.CharField()
+
+    def get_opponent(self, game) -> dict | None:
+        entry = game.opponent
+        return None if entry is None else {"entry": entry.pk, "number": entry.number,
+                                           "name": entry.name}
+
+
+class EntryDetailSerializer(EntrySerializer):
+    games = serializers.SerializerMethodField()
+
+    class Meta(EntrySerializer.Meta):
+        fields = [*EntrySerializer.Meta.fields, "games"]
+
+    def get_games(self, entry) -> list[dict]:
+        return EntryGameSerializer(self.context.get("games", []), many=True).data
+
+
+class HistoryChangeSerializer(serializers.Serializer):
+    field = serializers.CharField()
+    before = serializers.CharField(allow_null=True)
+    after = serializers.CharField(allow_null=True)
+
+
+class HistoryLineSerializer(serializers.Serializer):
+    """One recorded change of a board or of one of its games."""
+
+    at = serializers.DateTimeField()
+    user = serializers.CharField()
+    subject = serializers.CharField(help_text="Empty for the board; the game otherwise.")
+    created = serializers.BooleanField()
+    deleted = serializers.BooleanField()
+    changes = serializers.SerializerMethodField()
+    reason = serializers.CharField()
+    system = serializers.BooleanField(help_text="The reason was recorded by the software.")
+
+    def get_changes(self, line) -> list[dict]:
+        return [{"field": c.field, "before": c.before_value, "after": c.after_value}
+                for c in line.changes]

@@ -7,13 +7,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.models import Board, Entry, Event, EventRole, Game, Player, Round, RoundStatus
-from tournaments.selectors.events import events_run_by, public_events
+from tournaments.selectors.events import events_run_by, public_events, search_events
 from tournaments.selectors.players import player_search
+from tournaments.selectors.rounds import board_history, entry_games
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
@@ -40,18 +41,40 @@ def is_staff_of(request, event) -> bool:
     return request.user.has_perm("tournaments.enter_result", event)
 
 
+def require_staff(request, event) -> None:
+    """Reads for the people who run the event (drafts, history): others are refused."""
+    if not is_staff_of(request, event):
+        raise PermissionDenied
+
+
+SEARCH = OpenApiParameter("search", str, description="Words of the name; diacritics ignored "
+                          "(\"nguyen\" finds \"Nguyễn\").")
+
+
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
                                "(default: the last published round).")
 
 
-class EventViewSet(viewsets.ModelViewSet):
-    """Events: public ones for everybody, drafts for the people who run them."""
+class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                   mixins.UpdateModelMixin, viewsets.GenericViewSet):
+    """Events: public ones for everybody, drafts for the people who run them. Events are not
+    deleted through the API (DELETE is only for a role)."""
 
-    http_method_names = ["get", "post", "patch", "head", "options"]
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
     filterset_fields = ["format", "participant_kind", "visibility"]
 
     def get_queryset(self):
-        return visible_events(self.request.user).order_by("-start_date", "name")
+        events = visible_events(self.request.user)
+        query = self.request.query_params.get("search", "").strip()
+        if query and self.action == "list":
+            events = search_events(query, events)
+        return events.order_by("-start_date", "name")
+
+    @extend_schema(parameters=[SEARCH])
+    def list(self, request, *args, **kwargs):
+        """Public events, and the drafts of the events the user runs; filter by format,
+        participant kind, visibility, or search the name."""
+        return super().list(request, *args, **kwargs)
 
     def get_serializer_class(self):
         if self.action in ("create", "partial_update", "update"):
@@ -100,7 +123,9 @@ class EventViewSet(viewsets.ModelViewSet):
             "round_robin": cross.round_robin, "columns": list(cross.columns),
             "rows": [{"rank": r.rank, "number": r.number, "entry": r.entry.pk,
                       "name": r.entry.name, "points": r.points,
-                      "cells": [[m.text for m in cell] for cell in r.cells]}
+                      # Each cell as the page prints it: "1", "½", "0", "+", "−", "X", a bye's
+                      # letter; two marks in a double round robin; "" on the diagonal.
+                      "cells": [cell.text for cell in r.cells]}
                      for r in cross.rows],
         })
 
@@ -130,6 +155,25 @@ class EventViewSet(viewsets.ModelViewSet):
                                        role=data["role"])
         roles = EventRole.objects.filter(event=event).select_related("user")
         return Response(s.RoleSerializer(roles, many=True).data)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["delete"], url_path=r"roles/(?P<role_id>\d+)")
+    def role_remove(self, request, pk=None, role_id=None):
+        """Remove someone's role in the event (organisers)."""
+        event = self.get_object()
+        role = get_object_or_404(EventRole.objects.select_related("user"), pk=role_id,
+                                 event=event)
+        event_services.role_remove(event=event, actor=request.user, user=role.user,
+                                   role=role.role)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _check_round_visible(request, round_: Round) -> None:
+    """A board of an event the user cannot see, or of a draft round the user does not run, is
+    not found (nothing tells a stranger it exists)."""
+    event = event_for(request, round_.event_id)
+    if round_.status == RoundStatus.DRAFT and not is_staff_of(request, event):
+        raise NotFound
 
 
 def _primary(table) -> str:
@@ -169,7 +213,10 @@ class EventEntryViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
     def create(self, request, event_pk=None):
         event = event_for(request, event_pk)
         data = _valid(s.EntryCreateSerializer, request)
-        if data.get("player"):
+        if data.get("new_player"):
+            entry = entry_services.entry_register_new_player(event=event, actor=request.user,
+                                                             **data["new_player"])
+        elif data.get("player"):
             entry = entry_services.entry_register(event=event, actor=request.user,
                                                   player=data["player"],
                                                   rating=data.get("rating"))
@@ -181,8 +228,26 @@ class EventEntryViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
 
 
 class EntryViewSet(viewsets.GenericViewSet):
+    """An entry: read it with every game (the player's page), withdraw it, or remove an entry
+    made by mistake (before it is paired)."""
+
     serializer_class = s.WithdrawSerializer
     queryset = Entry.objects.select_related("event")
+
+    @extend_schema(responses=s.EntryDetailSerializer)
+    def retrieve(self, request, pk=None):
+        entry = get_object_or_404(Entry.objects.select_related("event", "player", "team")
+                                  .prefetch_related("members__player"), pk=pk)
+        event = event_for(request, entry.event_id)
+        games = entry_games(entry, staff=is_staff_of(request, event))
+        return Response(s.EntryDetailSerializer(entry, context={"games": games}).data)
+
+    @extend_schema(responses={204: None})
+    def destroy(self, request, pk=None):
+        entry = self.get_object()
+        event_for(request, entry.event_id)
+        entry_services.entry_remove(entry=entry, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=s.WithdrawSerializer, responses=s.EntrySerializer)
     @action(detail=True, methods=["post"])
@@ -273,14 +338,23 @@ class BoardViewSet(viewsets.GenericViewSet):
         """Enter or correct a result. Send the version you saw: if someone changed the board
         since, the answer is 409 and nothing is written."""
         board = self.get_object()
-        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, board.round.event):
-            raise NotFound
+        _check_round_visible(request, board.round)
         data = _valid(s.ResultSerializer, request)
         board = result_services.result_record(board=board, result=data["result"],
                                               actor=request.user,
                                               expected_version=data["version"],
                                               reason=data["reason"])
         return Response(s.BoardSerializer(board).data)
+
+    @extend_schema(request=None, responses=s.HistoryLineSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def history(self, request, pk=None):
+        """Every change of the board and its games, oldest first: who, when, from what to
+        what, and the reason (the event's staff)."""
+        board = self.get_object()
+        event = event_for(request, board.round.event_id)
+        require_staff(request, event)
+        return Response(s.HistoryLineSerializer(board_history(board), many=True).data)
 
 
 class GameViewSet(viewsets.GenericViewSet):
@@ -290,8 +364,12 @@ class GameViewSet(viewsets.GenericViewSet):
     @extend_schema(request=s.ResultSerializer, responses=s.GameSerializer)
     @action(detail=True, methods=["put"])
     def result(self, request, pk=None):
+        """Enter or correct one game of a match (two-game matches, knockout, team boards), with
+        the version you saw: 409 if it changed since."""
+        game = self.get_object()
+        _check_round_visible(request, game.board.round)
         data = _valid(s.ResultSerializer, request)
-        game = result_services.game_result_record(game=self.get_object(), result=data["result"],
+        game = result_services.game_result_record(game=game, result=data["result"],
                                                   actor=request.user,
                                                   expected_version=data["version"],
                                                   reason=data["reason"])

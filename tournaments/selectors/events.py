@@ -28,5 +28,11 @@ def visible_event(user, slug: str) -> Event | None:
 
 
 def search_events(query: str, events: QuerySet[Event]) -> QuerySet[Event]:
-    folded = fold(query)
-    return events.filter(Q(name__icontains=query) | Q(name__icontains=folded)) if query else events
+    """Events whose name has every word of ``query``, diacritics ignored ("da nang" finds
+    "Cúp Đà Nẵng"). Names are folded in memory: events are few, and have no folded column."""
+    words = fold(query).split()
+    if not words:
+        return events
+    ids = [pk for pk, name in events.values_list("pk", "name")
+           if all(word in fold(name) for word in words)]
+    return events.filter(pk__in=ids)

@@ -119,6 +119,19 @@ FOREIGN_KEYS = {"white", "black", "first_player", "second_player"}
 
 
 @dataclass(frozen=True)
+class Change:
+    """One field of a change: its code, its name, and the values before and after (as stored,
+    and as people read them)."""
+
+    field: str
+    label: str
+    before: str
+    after: str
+    before_value: str | None
+    after_value: str | None
+
+
+@dataclass(frozen=True)
 class HistoryLine:
     """One change of a board or of one of its games, as its history recorded it."""
 
@@ -127,9 +140,13 @@ class HistoryLine:
     subject: str  # "" for the board itself, else the game ("Game 2", "board 3")
     created: bool
     deleted: bool
-    changes: tuple[tuple[str, str, str], ...]  # (field, before, after)
+    changes: tuple[Change, ...]
     reason: str
     system: bool  # the reason was recorded by the software, not typed by someone
+
+
+def _raw(value) -> str | None:
+    return None if value in (None, "") else str(value)
 
 
 def _user_name(user) -> str:
@@ -179,10 +196,12 @@ def board_history(board: Board) -> list[HistoryLine]:
         for order, r in enumerate(records):
             before = previous.get(r.id)
             previous[r.id] = r
-            changes = tuple((str(labels[f]), show(f, value(before, f)), show(f, value(r, f)))
-                            for f in fields
-                            if value(before, f) != value(r, f)
-                            and not (before is None and value(r, f) in (None, "")))
+            changes = tuple(
+                Change(f, str(labels[f]), show(f, value(before, f)), show(f, value(r, f)),
+                       _raw(value(before, f)), _raw(value(r, f)))
+                for f in fields
+                if value(before, f) != value(r, f)
+                and not (before is None and value(r, f) in (None, "")))
             if r.history_type == "~" and not changes:
                 continue  # saved without a visible change (only the version moved)
             reason = r.history_change_reason or ""

@@ -98,6 +98,15 @@ def entry_register_team(
 
 
 @transaction.atomic
+def entry_register_new_player(*, event: Event, actor, **player_fields) -> Entry:
+    """Quick add: a player new to the register, registered in the event at once (all or
+    nothing: a refused registration leaves no player behind)."""
+    require(actor, "tournaments.change_event", event)
+    player = Player.objects.create(**player_fields)
+    return entry_register(event=event, actor=actor, player=player)
+
+
+@transaction.atomic
 def entry_remove(*, entry: Entry, actor) -> None:
     """Remove an entry that has not been paired yet (a mistake, not a withdrawal)."""
     require(actor, "tournaments.change_event", entry.event)

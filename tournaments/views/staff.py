@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -172,13 +171,10 @@ def entry_quick_add(request, slug):
             "quick_form": form, "numbers_form": NumbersForm(), "withdraw_form": WithdrawForm(),
         }, status=400)
 
-    def add():
-        with transaction.atomic():
-            player = form.save()
-            return entry_services.entry_register(event=event, actor=request.user, player=player)
-
-    _run(request, add, _("%(name)s added to the register and the event.")
-         % {"name": form.cleaned_data["full_name"]})
+    _run(request, lambda: entry_services.entry_register_new_player(
+        event=event, actor=request.user, **form.cleaned_data),
+        _("%(name)s added to the register and the event.")
+        % {"name": form.cleaned_data["full_name"]})
     return redirect("tournaments:manage_entries", slug=slug)
 
 

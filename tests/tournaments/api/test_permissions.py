@@ -1,0 +1,339 @@
+"""The REST API's permission matrix (issue 8; Art. 19, 20; tournaments/rules.py): every write
+endpoint, and the reads meant for the staff, tried by anonymous, an arbiter of another event,
+the event's arbiter, its chief arbiter and its organiser.
+
+- A refused action answers 401, 403 or 404, and changes nothing: every row of every table the
+  app keeps (events, entries, rounds, boards, games, their history, roles, players, teams,
+  jobs) is compared before and after.
+- An allowed action succeeds (2xx) and, for a write, changes something.
+
+``CASES`` lists the actions; ``test_every_endpoint_is_tested`` checks that every operation in
+the OpenAPI schema is in this matrix or in the read tests (test_endpoints.py), so a new endpoint
+cannot go untested.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.core.files.uploadedfile import SimpleUploadedFile
+from rest_framework.test import APIClient
+
+from tests.conftest import PlayerFactory, UserFactory
+from tests.tournaments.api import scenarios
+from tournaments.models import (
+    Board,
+    Entry,
+    Event,
+    EventRole,
+    Game,
+    Job,
+    Player,
+    Round,
+    Team,
+    TeamMember,
+)
+from tournaments.services.backup import event_backup
+from tournaments.services.events import role_assign
+from tournaments.services.imports import import_start
+from tournaments.services.jobs import export_start
+from tournaments.services.trf_io import trf_export
+from tournaments.tasks import export_build, import_preview
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "other_arbiter", "arbiter", "chief", "organiser"]
+ORGANISER = frozenset({"organiser"})
+PAIRERS = frozenset({"chief", "organiser"})  # the draw, publishing, closing (Art. 20)
+STAFF = frozenset({"arbiter", "chief", "organiser"})  # results (Art. 20)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One action: the scenario it needs, the request it sends, who may do it."""
+
+    scenario: str
+    request: Callable[[dict], tuple]  # ctx -> (method, url, payload[, format])
+    allowed: frozenset[str]
+    operation: tuple[str, str]  # (METHOD, path in the schema), for the coverage check
+    read: bool = False
+
+
+def _job_ctx(kind):
+    """Jobs of the organiser on a round robin: an export pending, one done with its file, an
+    import waiting for confirmation."""
+    def build(make_event, organiser, chief):
+        ctx = scenarios.rr(make_event, organiser, chief, rounds="published")
+        event = ctx["event"]
+        if kind == "pending":
+            ctx["job"] = export_start(event=event, actor=organiser, table="players")
+        elif kind == "done":
+            ctx["job"] = export_start(event=event, actor=organiser, table="players")
+            export_build.apply(args=[ctx["job"].pk])
+        else:
+            workbook = scenarios.players_workbook()
+            upload = SimpleUploadedFile("vdv.xlsx", workbook.getvalue())
+            ctx["job"] = import_start(actor=organiser, upload=upload, event=event)
+            import_preview.apply(args=[ctx["job"].pk])
+        return ctx
+    return build
+
+
+SCENARIOS: dict[str, Callable] = {
+    "rr": lambda m, o, c: scenarios.rr(m, o, c),
+    "rr-unnumbered": lambda m, o, c: scenarios.rr(m, o, c, numbered=False),
+    "rr-private": lambda m, o, c: scenarios.rr(m, o, c, public=False),
+    "rr-draft": lambda m, o, c: scenarios.rr(m, o, c, rounds="draft"),
+    "rr-published": lambda m, o, c: scenarios.rr(m, o, c, rounds="published"),
+    "rr-played": lambda m, o, c: scenarios.rr(m, o, c, rounds="played"),
+    "rr-closed": lambda m, o, c: scenarios.rr(m, o, c, rounds="closed"),
+    "rr-matches": lambda m, o, c: scenarios.rr(m, o, c, rounds="published",
+                                                games_per_match=2),
+    "swiss": lambda m, o, c: scenarios.swiss(m, o, c),
+    "swiss-draft": lambda m, o, c: scenarios.swiss(m, o, c, draft_round=True),
+    "knockout": scenarios.knockout,
+    "teams": lambda m, o, c: scenarios.teams(m, o, c),
+    "teams-published": lambda m, o, c: scenarios.teams(m, o, c, published=True),
+    "job-pending": _job_ctx("pending"),
+    "job-done": _job_ctx("done"),
+    "job-preview": _job_ctx("preview"),
+}
+
+
+def _e(ctx):
+    return ctx["event"].pk
+
+
+CASES: dict[str, Case] = {
+    # Events and their statute (organisers, Art. 18, 19).
+    "create event": Case("rr", lambda c: ("post", "/api/events/", {
+        "name": "Giải mới API", "start_date": "2026-12-01", "format": "swiss", "rounds": 5}),
+        ORGANISER, ("POST", "/api/events/")),
+    "change the statute": Case("rr", lambda c: ("patch", f"/api/events/{_e(c)}/", {
+        "name": "Giải đổi tên", "forfeit_minutes": 30}), ORGANISER,
+        ("PATCH", "/api/events/{id}/")),
+    "make a draft public": Case("rr-private", lambda c: (
+        "patch", f"/api/events/{_e(c)}/", {"visibility": "public"}), ORGANISER,
+        ("PATCH", "/api/events/{id}/")),
+    "read the roles": Case("rr", lambda c: ("get", f"/api/events/{_e(c)}/roles/", None),
+                           ORGANISER, ("GET", "/api/events/{id}/roles/"), read=True),
+    "appoint an arbiter": Case("rr", lambda c: ("post", f"/api/events/{_e(c)}/roles/", {
+        "username": "helper", "role": "arbiter"}), ORGANISER,
+        ("POST", "/api/events/{id}/roles/")),
+    "remove a role": Case("rr", lambda c: (
+        "delete", f"/api/events/{_e(c)}/roles/{scenarios.role_of(c['event'], 'arbiter').pk}/",
+        None), ORGANISER, ("DELETE", "/api/events/{id}/roles/{role_id}/")),
+    # Entries (organisers register players, Art. 19).
+    "register a player": Case("rr", lambda c: ("post", f"/api/events/{_e(c)}/entries/", {
+        "player": c["newcomer"].pk}), ORGANISER, ("POST", "/api/events/{event_pk}/entries/")),
+    "quick-add a new player": Case("rr", lambda c: (
+        "post", f"/api/events/{_e(c)}/entries/", {"new_player": {
+            "full_name": "Lê Văn Mới", "rating": 1600, "club": "CLB Mới"}}), ORGANISER,
+        ("POST", "/api/events/{event_pk}/entries/")),
+    "register a team": Case("teams", lambda c: ("post", f"/api/events/{_e(c)}/entries/", {
+        "team": c["new_team"].pk, "players": [p.pk for p in c["new_players"][:4]],
+        "reserves": [c["new_players"][4].pk]}), ORGANISER,
+        ("POST", "/api/events/{event_pk}/entries/")),
+    "remove an entry": Case("rr", lambda c: ("delete", f"/api/entries/{c['entries'][0].pk}/",
+                                              None), ORGANISER, ("DELETE", "/api/entries/{id}/")),
+    "withdraw an entry": Case("rr-closed", lambda c: (
+        "post", f"/api/entries/{c['entries'][0].pk}/withdraw/", {"after_round": 1}), ORGANISER,
+        ("POST", "/api/entries/{id}/withdraw/")),
+    "table numbers": Case("rr-unnumbered", lambda c: ("post", f"/api/events/{_e(c)}/numbers/", {
+        "method": "manual", "numbers": {str(e.pk): 4 - k for k, e in enumerate(c["entries"])}}),
+        ORGANISER, ("POST", "/api/events/{id}/numbers/")),
+    "set a roster": Case("teams", lambda c: (
+        "put", f"/api/entries/{c['team_entry'].pk}/roster/", c["roster"]), ORGANISER,
+        ("PUT", "/api/entries/{id}/roster/")),
+    "add a team to the register": Case("teams", lambda c: ("post", "/api/teams/", {
+        "name": "Đội Hải Phòng API"}), ORGANISER, ("POST", "/api/teams/")),
+    # The draw (chief arbiter, Art. 20).
+    "draw the round robin": Case("rr", lambda c: ("post", f"/api/events/{_e(c)}/rounds/", {}),
+                                 PAIRERS, ("POST", "/api/events/{event_pk}/rounds/")),
+    "pair a Swiss round": Case("swiss", lambda c: ("post", f"/api/events/{_e(c)}/rounds/", {}),
+                               PAIRERS, ("POST", "/api/events/{event_pk}/rounds/")),
+    "start the bracket": Case("knockout", lambda c: (
+        "post", f"/api/events/{_e(c)}/rounds/", {}), PAIRERS,
+        ("POST", "/api/events/{event_pk}/rounds/")),
+    "read a pairing job": Case("swiss", lambda c: (
+        "get", f"/api/events/{_e(c)}/pairing-jobs/{uuid.uuid4()}/", None), PAIRERS,
+        ("GET", "/api/events/{event_pk}/pairing-jobs/{job_id}/"), read=True),
+    "change a draft by hand": Case("swiss-draft", lambda c: (
+        "patch", f"/api/events/{_e(c)}/rounds/1/", {"operations": [{"op": "swap", "board": 1}],
+                                                     "reason": "đổi màu"}), PAIRERS,
+        ("PATCH", "/api/events/{event_pk}/rounds/{number}/")),
+    "publish a round": Case("rr-draft", lambda c: (
+        "post", f"/api/rounds/{c['round1'].pk}/publish/", {}), PAIRERS,
+        ("POST", "/api/rounds/{id}/publish/")),
+    "delete a draft round": Case("rr-draft", lambda c: (
+        "delete", f"/api/rounds/{c['last_round'].pk}/", None), PAIRERS,
+        ("DELETE", "/api/rounds/{id}/")),
+    "close a round": Case("rr-played", lambda c: (
+        "post", f"/api/rounds/{c['round1'].pk}/complete/", {}), PAIRERS,
+        ("POST", "/api/rounds/{id}/complete/")),
+    "request a half-point bye": Case("swiss", lambda c: (
+        "post", f"/api/entries/{c['entries'][0].pk}/bye/", {"round": 2}), ORGANISER,
+        ("POST", "/api/entries/{id}/bye/")),
+    "keep players apart": Case("swiss", lambda c: (
+        "put", f"/api/events/{_e(c)}/forbidden-groups/",
+        {"groups": [[c["entries"][0].pk, c["entries"][1].pk]]}), ORGANISER,
+        ("PUT", "/api/events/{event_pk}/forbidden-groups/")),
+    "import a TRF file": Case("swiss-draft", lambda c: ("post", "/api/events/import-trf/", {
+        "text": trf_export(c["event"], include_drafts=True), "name": "Giải nhập TRF"}),
+        ORGANISER, ("POST", "/api/events/import-trf/")),
+    # Results (arbiters, Art. 20); corrections of a closed round (chief arbiter).
+    "enter a result": Case("rr-published", lambda c: (
+        "put", f"/api/boards/{c['board'].pk}/result/", {"result": "1-0", "version": 0}),
+        STAFF, ("PUT", "/api/boards/{id}/result/")),
+    "correct a closed round": Case("rr-closed", lambda c: (
+        "put", f"/api/boards/{c['board'].pk}/result/",
+        {"result": "0-1", "version": c["board"].version, "reason": "biên bản ghi nhầm"}),
+        PAIRERS, ("PUT", "/api/boards/{id}/result/")),
+    "enter a game of a match": Case("rr-matches", lambda c: (
+        "put", f"/api/games/{c['game'].pk}/result/", {"result": "1/2-1/2", "version": 0}),
+        STAFF, ("PUT", "/api/games/{id}/result/")),
+    "set a line-up": Case("teams-published", lambda c: (
+        "put", f"/api/boards/{c['board'].pk}/lineup/", c["lineup"]), STAFF,
+        ("PUT", "/api/boards/{id}/lineup/")),
+    "read a board's history": Case("rr-closed", lambda c: (
+        "get", f"/api/boards/{c['board'].pk}/history/", None), STAFF,
+        ("GET", "/api/boards/{id}/history/"), read=True),
+    # Excel, jobs, backups (docs/excel.md).
+    "export a table": Case("rr-published", lambda c: (
+        "post", f"/api/events/{_e(c)}/exports/", {"table": "players"}), STAFF,
+        ("POST", "/api/events/{event_pk}/exports/")),
+    "import players into the event": Case("rr", lambda c: (
+        "post", f"/api/events/{_e(c)}/imports/", {"file": scenarios.players_workbook()},
+        "multipart"), ORGANISER, ("POST", "/api/events/{event_pk}/imports/")),
+    "import players into the register": Case("rr", lambda c: (
+        "post", "/api/imports/", {"file": scenarios.players_workbook()}, "multipart"),
+        ORGANISER, ("POST", "/api/imports/")),
+    "download a backup": Case("rr-closed", lambda c: (
+        "get", f"/api/events/{_e(c)}/backup/", None), ORGANISER,
+        ("GET", "/api/events/{event_pk}/backup/"), read=True),
+    "restore a backup": Case("rr-closed", lambda c: (
+        "post", "/api/restores/", {"file": scenarios.backup_upload(c["backup"])},
+        "multipart"), ORGANISER, ("POST", "/api/restores/")),
+    "read a job": Case("job-pending", lambda c: ("get", f"/api/jobs/{c['job'].pk}/", None),
+                       ORGANISER, ("GET", "/api/jobs/{id}/"), read=True),
+    "cancel a job": Case("job-pending", lambda c: (
+        "post", f"/api/jobs/{c['job'].pk}/cancel/", {}), ORGANISER,
+        ("POST", "/api/jobs/{id}/cancel/")),
+    "confirm an import": Case("job-preview", lambda c: (
+        "post", f"/api/jobs/{c['job'].pk}/confirm/", {}), ORGANISER,
+        ("POST", "/api/jobs/{id}/confirm/")),
+    "download an export": Case("job-done", lambda c: (
+        "get", f"/api/jobs/{c['job'].pk}/file/", None), ORGANISER,
+        ("GET", "/api/jobs/{id}/file/"), read=True),
+}
+
+
+def snapshot() -> dict:
+    """Every row the app keeps, and the history of boards and games."""
+    tables = [Event, Entry, TeamMember, Round, Board, Game, EventRole, Player, Team, Job,
+              Board.history.model, Game.history.model, get_user_model()]
+    return {model.__name__: list(model.objects.order_by("pk").values()) for model in tables}
+
+
+@pytest.fixture
+def users(organiser, chief_arbiter, arbiter, stranger, make_event):
+    """The five kinds of caller. The stranger arbitrates another event."""
+    organiser.groups.get(name="Organisers").permissions.add(
+        Permission.objects.get(codename="add_player"))  # as the demo's organisers (imports)
+    other = make_event(format="swiss", rounds=5, name="Giải khác")
+    role_assign(event=other, actor=organiser, user=stranger, role="arbiter")
+    UserFactory(username="helper")
+    return {"anonymous": None, "other_arbiter": stranger, "arbiter": arbiter,
+            "chief": chief_arbiter, "organiser": organiser}
+
+
+def _client(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        # A fresh copy: permissions and roles are cached on user objects.
+        client.force_authenticate(get_user_model().objects.get(pk=user.pk))
+    return client
+
+
+@pytest.mark.parametrize("who", ROLES)
+@pytest.mark.parametrize("name", list(CASES))
+def test_permission_matrix(name, who, users, make_event, organiser, chief_arbiter,
+                           media_root, django_capture_on_commit_callbacks):
+    case = CASES[name]
+    ctx = SCENARIOS[case.scenario](make_event, organiser, chief_arbiter)
+    if name == "restore a backup":
+        ctx["backup"] = event_backup(event=ctx["event"], actor=organiser)
+    method, url, payload, *fmt = case.request(ctx)
+    before = snapshot()
+    # Jobs run in-process once their transaction commits (no broker in the tests).
+    with django_capture_on_commit_callbacks(execute=True):
+        response = getattr(_client(users[who]), method)(url, payload,
+                                                        format=fmt[0] if fmt else "json")
+    after = snapshot()
+    if who in case.allowed:
+        assert response.status_code in (200, 201, 202, 204), (
+            name, who, response.status_code, getattr(response, "data", None))
+        if not case.read:
+            assert after != before, (name, who, "an allowed action changed nothing")
+    else:
+        assert response.status_code in (401, 403, 404), (
+            name, who, response.status_code, getattr(response, "data", None))
+        assert after == before, (name, who, "a refused action changed something")
+
+
+def test_an_arbiter_of_another_event_is_told_nothing_about_a_draft_event(users, make_event):
+    draft = scenarios.rr(make_event, users["organiser"], users["chief"], public=False,
+                         rounds="published")
+    event = draft["event"]
+    for url in (f"/api/events/{event.pk}/", f"/api/events/{event.pk}/entries/",
+                f"/api/events/{event.pk}/rounds/", f"/api/events/{event.pk}/standings/",
+                f"/api/entries/{draft['entries'][0].pk}/"):
+        for who in ("anonymous", "other_arbiter"):
+            assert _client(users[who]).get(url).status_code == 404, (url, who)
+        assert _client(users["arbiter"]).get(url).status_code == 200, url
+    refused = _client(users["other_arbiter"]).put(
+        f"/api/boards/{draft['board'].pk}/result/", {"result": "1-0", "version": 0},
+        format="json")
+    assert refused.status_code == 404
+
+
+def test_every_endpoint_is_tested(client):
+    """Every operation of the OpenAPI schema is in the matrix above or in the read tests."""
+    from tests.tournaments.api.test_endpoints import READ_OPERATIONS
+
+    schema = client.get("/api/schema/?format=json").json()
+    operations = {(method.upper(), path) for path, item in schema["paths"].items()
+                  for method in item if method in ("get", "post", "put", "patch", "delete")}
+    covered = {case.operation for case in CASES.values()} | READ_OPERATIONS
+    assert operations - covered == set(), "endpoints without a test"
+    assert covered - operations == set(), "tests of endpoints that no longer exist"
+
+
+def test_allowed_roles_follow_the_rules():
+    """The matrix says what tournaments/rules.py says (Art. 19, 20): organisers set the statute
+    and register; the chief arbiter (and organisers) draw, publish, close, correct; every
+    arbiter enters results; nobody else writes."""
+    for name, case in CASES.items():
+        assert case.allowed <= STAFF, name
+        assert "organiser" in case.allowed, name
+    assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
+        "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
+        "export a table"}
+
+
+def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):
+    ctx = scenarios.rr(make_event, users["organiser"], users["chief"], rounds="draft")
+    # The organiser may register, but not once the rounds are drawn in a round robin: the new
+    # player is not left in the register either (all or nothing).
+    players = Player.objects.count()
+    response = _client(users["organiser"]).post(
+        f"/api/events/{ctx['event'].pk}/entries/", {"new_player": {"full_name": "Lê Văn Trễ"}},
+        format="json")
+    assert response.status_code == 400, response.data
+    assert Player.objects.count() == players
+    PlayerFactory()  # the register still takes players otherwise
