@@ -36,6 +36,7 @@ def _embedded_secret_key() -> str:
 SECRET_KEY = env.str("SECRET_KEY", default="") or _embedded_secret_key()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "tournaments.views.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

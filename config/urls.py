@@ -13,3 +13,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# Error pages in the reader's language that say what happened (tournaments/views/errors.py).
+handler404 = "tournaments.views.errors.page_not_found"
+handler403 = "tournaments.views.errors.permission_denied"

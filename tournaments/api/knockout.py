@@ -5,6 +5,7 @@ statute's seeding; results go through ``PUT /api/games/<id>/result/`` (and
 ``PUT /api/boards/<id>/result/`` for a whole-match forfeit).
 """
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import NotFound
@@ -67,5 +68,6 @@ def event_bracket_view(request, event_pk: int):
     """The bracket of a knockout event; public once round 1 is published."""
     event = event_for(request, event_pk)
     if not event.is_knockout:
-        raise NotFound("This event has no bracket.")
+        raise NotFound(_("This event is not a knockout: it has no bracket. Its standings show "
+                         "who leads."))
     return Response(bracket_document(event_bracket(event, staff=is_staff_of(request, event))))

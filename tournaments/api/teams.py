@@ -2,6 +2,7 @@
 results per board and a team's matches board by board. Thin, over services and selectors."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.exceptions import NotFound
@@ -106,7 +107,7 @@ class BoardResultsView(APIView):
     def get(self, request, event_pk):
         event = event_for(request, event_pk)
         if not event.is_team:
-            raise NotFound("Board results are for team events.")
+            raise NotFound(_("Board results are for team events; this event is for players."))
         view = event_board_results(event, after_round=_int(request.query_params.get(
             "after_round")))
         return Response({

@@ -32,6 +32,7 @@ from tournaments.selectors.trf import event_trf
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_confirm, import_start
 from tournaments.services.jobs import can_see_job, export_start, job_cancel
+from tournaments.views.errors import PageNotFound
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PREVIEW_PAGE = 200
@@ -107,13 +108,14 @@ def public_download(request, slug, table):
     if not event.is_public and not request.user.has_perm("tournaments.export_event", event):
         raise Http404("This event is not public.")
     if table == workbook.EVENT:
-        raise Http404("The whole-event workbook is built by the export area.")
+        raise PageNotFound(_("The whole event's workbook is built by the staff's export area; "
+                             "here each table downloads by itself."))
     try:
         number = int(request.GET["round"]) if request.GET.get("round") else None
         item = Table(table, number)
         wb = workbook.build(event, item, lang=get_language(), public=True)
     except (ExportError, ValueError):
-        raise Http404("No such table for this event.") from None
+        raise PageNotFound(_("This event has no such table.")) from None
     response = HttpResponse(workbook.to_bytes(wb), content_type=XLSX)
     name = workbook.filename(event, item, get_language())
     response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -181,11 +183,11 @@ def job_status(request, pk):
 def job_download(request, pk):
     job = _job(request, pk)
     if job.kind != JobKind.EXPORT or job.status != JobStatus.DONE or not job.file:
-        raise Http404("No file to download.")
+        raise PageNotFound(_("This job has no file to download."))
     try:
         handle = job.file.open("rb")
     except FileNotFoundError:
-        raise Http404("The file is no longer kept; export again.") from None
+        raise PageNotFound(_("The file is no longer kept; export it again.")) from None
     return FileResponse(handle, as_attachment=True, filename=job.filename,
                         content_type=XLSX)
 
@@ -267,11 +269,11 @@ def trf_download(request, slug):
     adds a draft round, to compare its pairings with another program."""
     event = _staff_event(request, slug)
     if event.is_team or event.is_knockout:
-        raise Http404("TRF files record individual round robin and Swiss events.")
+        raise PageNotFound(_("TRF files record individual round robin and Swiss events."))
     try:
         text = event_trf(event, include_drafts=request.GET.get("drafts") == "1")
     except ServiceError as error:
-        raise Http404(str(error)) from error
+        raise PageNotFound(str(error)) from error
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
     return response

@@ -4,7 +4,6 @@ to its games, byes, placings) and the staff's "start the bracket" form."""
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,6 +13,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Seeding
 from tournaments.selectors.knockout import event_bracket
 from tournaments.services.knockout import ko_start
+from tournaments.views.errors import PageNotFound
 from tournaments.views.public import _context, get_visible_event_or_404
 from tournaments.views.staff import _event_for
 
@@ -25,7 +25,8 @@ class StartForm(forms.Form):
 def bracket(request, slug):
     event = get_visible_event_or_404(request, slug)
     if not event.is_knockout:
-        raise Http404("This event has no bracket.")
+        raise PageNotFound(_("This event is not a knockout: it has no bracket. Its standings "
+                             "show who leads."))
     ctx = _context(request, event, "bracket")
     ctx["bracket"] = event_bracket(event, staff=ctx["staff"])
     ctx["round_numbers"] = {r.number for r in ctx["rounds"]}

@@ -8,19 +8,21 @@ from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.models import Board, Entry, RoundStatus
 from tournaments.selectors.events import public_events, search_events, visible_event
 from tournaments.selectors.rounds import all_boards, entry_games, round_boards, visible_rounds
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.teams import annotate_match_scores
+from tournaments.views.errors import PageNotFound
 
 REFRESH_SECONDS = 30
 
 
 def get_visible_event_or_404(request, slug):
     event = visible_event(request.user, slug)
-    if event is None:
+    if event is None:  # the general text: a stranger learns nothing about a draft event
         raise Http404("No such event, or it is not public yet.")
     return event
 
@@ -84,7 +86,8 @@ def round_detail(request, slug, number):
     ctx = _context(request, event, "rounds")
     round_ = next((r for r in ctx["rounds"] if r.number == number), None)
     if round_ is None:
-        raise Http404("This round is not published yet.")
+        raise PageNotFound(_("Round %(n)s has not been published yet: its pairings appear here "
+                             "once the chief arbiter publishes them.") % {"n": number})
     ctx.update(round=round_, boards=round_boards(round_))
     if event.is_team:
         annotate_match_scores(ctx["boards"])  # "2½–1½" on each team match

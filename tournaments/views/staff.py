@@ -31,13 +31,13 @@ from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services.draw import draw_next
 from tournaments.views import swiss as swiss_views
+from tournaments.views.errors import refusal
 
 
 def _event_for(request, slug, perm="tournaments.enter_result") -> Event:
     event = get_object_or_404(Event, slug=slug)
     if not request.user.has_perm(perm, event):
-        raise PermissionDenied(_("Only this event's organisers and arbiters can open this "
-                                 "page."))
+        raise PermissionDenied(refusal(perm))
     return event
 
 
@@ -124,15 +124,18 @@ def event_visibility(request, slug):
     return redirect("tournaments:manage_event", slug=slug)
 
 
-@login_required
-def manage_entries(request, slug):
-    event = _event_for(request, slug)
+def _entries_page(request, event, quick_form=None, status=200):
     entries = event.entries.select_related("player", "team").order_by("number", "pk")
     return render(request, "tournaments/staff/entries.html", {
         "event": event, "entries": entries, "perms": _perms(request.user, event),
-        "quick_form": QuickPlayerForm(), "numbers_form": NumbersForm(),
+        "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
-    })
+    }, status=status)
+
+
+@login_required
+def manage_entries(request, slug):
+    return _entries_page(request, _event_for(request, slug))
 
 
 @login_required
@@ -164,12 +167,8 @@ def entry_quick_add(request, slug):
     """A new player for the register, registered in the event at once (all or nothing)."""
     event = _event_for(request, slug, "tournaments.change_event")
     form = QuickPlayerForm(request.POST)
-    if not form.is_valid():
-        entries = event.entries.select_related("player", "team").order_by("number", "pk")
-        return render(request, "tournaments/staff/entries.html", {
-            "event": event, "entries": entries, "perms": _perms(request.user, event),
-            "quick_form": form, "numbers_form": NumbersForm(), "withdraw_form": WithdrawForm(),
-        }, status=400)
+    if not form.is_valid():  # the page again, each error under its field
+        return _entries_page(request, event, quick_form=form, status=400)
 
     _run(request, lambda: entry_services.entry_register_new_player(
         event=event, actor=request.user, **form.cleaned_data),

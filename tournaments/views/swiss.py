@@ -25,13 +25,13 @@ from tournaments.services import board_edit
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
 from tournaments.services.trf_io import trf_export, trf_import
 from tournaments.tasks_swiss import async_threshold, pairing_start, pairing_status
+from tournaments.views.errors import PageNotFound, refusal
 
 
 def _event_for(request, slug, perm="tournaments.enter_result") -> Event:
     event = get_object_or_404(Event, slug=slug)
     if not request.user.has_perm(perm, event):
-        raise PermissionDenied(_("Only this event's organisers and arbiters can open this "
-                                 "page."))
+        raise PermissionDenied(refusal(perm))
     return event
 
 
@@ -269,7 +269,7 @@ def trf_public(request, slug):
     try:
         return _trf_response(event, trf_export(event))
     except ServiceError as error:
-        raise Http404(str(error)) from error
+        raise PageNotFound(str(error)) from error
 
 
 class TrfUploadForm(forms.Form):

@@ -1,10 +1,11 @@
 """Team events' own public pages (appendix §4): individual results per board (board prizes)
 and a team's page with its roster and its matches board by board. Read-only, over selectors."""
 
-from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments.selectors.teams import event_board_results, team_view
+from tournaments.views.errors import PageNotFound
 from tournaments.views.public import _after_round, _context, get_visible_event_or_404
 
 
@@ -12,7 +13,7 @@ def board_results(request, slug):
     """Board prizes: each board's players ranked by percentage, with their performance."""
     event = get_visible_event_or_404(request, slug)
     if not event.is_team:
-        raise Http404("Board results are for team events.")
+        raise PageNotFound(_("Board results are for team events; this event is for players."))
     ctx = _context(request, event, "boards")
     after, played = _after_round(request, ctx["rounds"])
     ctx.update(view=event_board_results(event, after_round=after), played=played)

@@ -1,0 +1,40 @@
+"""Error pages that say what happened and what to do next, in the reader's language.
+
+``PageNotFound`` is a 404 whose message is written for people (translated): the 404 page shows
+it. Other 404s (an unknown address, an object that does not exist or is hidden) get the general
+text, which never tells a stranger whether a draft event exists. A 403 shows the refusal's
+reason (the services' and views' ``PermissionDenied`` messages are written for people).
+"""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+
+class PageNotFound(Http404):
+    """Not found, with a message for the reader."""
+
+
+def page_not_found(request, exception):
+    message = str(exception) if isinstance(exception, PageNotFound) else ""
+    return render(request, "404.html", {"message": message}, status=404)
+
+
+def permission_denied(request, exception):
+    return render(request, "403.html", {"message": str(exception or "")}, status=403)
+
+
+def csrf_failure(request, reason=""):
+    """A form sent from a page too old (or without cookies): say so, and how to send it again."""
+    return render(request, "403_csrf.html", status=403)
+
+
+def refusal(perm: str) -> str:
+    """Why a staff page is refused, by the right it needs (Art. 19, 20; tournaments/rules.py)."""
+    if perm == "tournaments.change_event":
+        return _("Only this event's organisers can open this page: the statute, the entries "
+                 "and the roles are theirs (Art. 19).")
+    if perm == "tournaments.pair_round":
+        return _("Only this event's chief arbiter and organisers can do this: the draw and "
+                 "closing a round are theirs (Art. 20).")
+    return _("Only this event's organisers and arbiters can open this page.")
