@@ -68,6 +68,7 @@ def login(live_server):
         page.fill("#id_username", username)
         page.fill("#id_password", password)
         page.click("main form button[type=submit]")
-        page.wait_for_load_state()
+        # Logged in once the site has moved on from the login page (not merely loaded it).
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
     return log_in

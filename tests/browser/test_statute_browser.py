@@ -81,13 +81,10 @@ def test_tiebreak_order_by_keyboard_buttons_and_drag(live_server, page, login, s
     assert event.tiebreaks == []
 
 
-def test_tiebreak_text_field_without_javascript(live_server, browser, shot, organiser):
+def test_tiebreak_text_field_without_javascript(live_server, browser, shot, login, organiser):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "organiser")
-    page.fill("#id_password", "pw-for-tests-1")
-    page.click("main form button[type=submit]")
+    login(page, "organiser")
     page.goto(f"{live_server.url}/manage/new/")
     expect(page.locator("[data-testid=tiebreak-widget]")).to_be_hidden()
     expect(page.locator(".tb-codes")).to_be_visible()  # the codes, with their names as titles

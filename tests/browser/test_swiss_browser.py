@@ -73,6 +73,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     page.fill("#id_rounds", "7")
     shot(page, "statute-form")
     page.locator("form.stack button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/manage/[\w-]+/entries/$"))  # created
     event = Event.objects.get(name="Giải Cờ Tướng Hệ Thụy Sĩ Thử")
     expect(page).to_have_url(f"{url}/manage/{event.slug}/entries/")
     assert (event.format, event.rounds, event.time_base_minutes) == ("swiss", 7, 90)

@@ -79,7 +79,7 @@ def test_swiss_event_end_to_end_with_byes_withdrawal_and_late_entry(
     cross = event_crosstable(event)
     row = next(r for r in cross.rows if r.number == 5)
     assert row.cells[1].text == "H"
-    # Swiss cells: opponent's rank, colour, result.
+    # Swiss cells: opponent's table number, colour, result.
     first = next(r for r in cross.rows if r.number == 1).cells[0].text
     assert first[-2] in "wb" and first[-1] in "1½0"
 

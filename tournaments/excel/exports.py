@@ -369,9 +369,9 @@ def standings_sheet(view, lang: str) -> Sheet:
 
 
 def crosstable_sheet(view, lang: str) -> Sheet:
-    """The crosstable (*bảng điểm*): round robin, a column per opponent in rank order (the
-    diagonal greyed); Swiss, a column per round (opponent's rank, colour, result). Cancelled
-    games print as X (Art. 21.5.1), red."""
+    """The crosstable (*bảng điểm*): round robin, a column per opponent in rank order, headed by
+    their table number (the diagonal greyed); Swiss, a column per round (opponent's table
+    number, colour, result). Cancelled games print as X (Art. 21.5.1), red."""
     team = view.event.is_team
     columns = [Column(L.RANK(lang), CENTER), Column(L.NUMBER(lang), CENTER),
                Column(L.TEAM(lang) if team else L.NAME(lang))]

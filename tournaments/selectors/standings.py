@@ -175,11 +175,9 @@ def event_crosstable(event: Event, *, after_round: int | None = None) -> Crossta
                                titles))
         rows.append(CrossRowView(row.rank, row.number, record.entries[row.number],
                                  points[row.number], tuple(cells)))
-    if round_robin:
-        ranks = {r.number: r.rank for r in cross.rows}
-        columns = tuple(str(ranks[c]) for c in cross.columns)
-    else:
-        columns = tuple(str(c) for c in cross.columns)
+    # Round robin: a column per opponent, headed by their table number (ranks can be shared, so
+    # a rank would not say which column is whose); Swiss: a column per round.
+    columns = tuple(str(c) for c in cross.columns)
     return CrosstableView(event, rounds, round_robin, columns, tuple(rows))
 
 
@@ -187,10 +185,10 @@ def _cell(marks, round_robin: bool, is_self: bool, titles: dict[int, str]) -> Cr
     texts = []
     for mark in marks:
         colour = mark.colour.value if mark.colour else ""
-        if round_robin or mark.opponent_rank is None:
+        if round_robin or mark.opponent is None:
             texts.append(mark.text)
-        else:
-            texts.append(f"{mark.opponent_rank}{colour}{mark.text}")
+        else:  # Swiss: the opponent's table number (unique, unlike a shared rank)
+            texts.append(f"{mark.opponent}{colour}{mark.text}")
     cancelled = any(m.text == "X" for m in marks)
     css = "self" if is_self else "x-cell" if cancelled else ""
     title = ""

@@ -1,0 +1,105 @@
+"""Every page on a phone (390×844), in Chromium: nothing wider than the screen but the tables,
+which scroll sideways inside their box with the names kept in view. A screenshot of each page
+goes to test-artifacts/screenshots/ for review."""
+
+import random
+
+import pytest
+
+from tests.browser.conftest import PHONE
+from tests.tournaments.swiss_helpers import play, swiss_event
+from tests.tournaments.team_builders import team_event
+from tests.tournaments.test_knockout_pages import _knockout_event
+from tests.tournaments.test_pages import _played_event
+from tests.tournaments.test_team_pages import _play_round
+from tournaments.models import Board, Entry
+from tournaments.services.events import event_set_visibility
+from tournaments.services.rounds import round_publish
+from tournaments.services.swiss import swiss_pair_next
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Whatever overflows the page, named by its tag and class, for the failure message.
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('.table-wrap, .bracket, .tabs')) continue;  // these scroll by design
+    const box = el.getBoundingClientRect();
+    if (box.width && box.right > width + 1) wide.push(el.tagName.toLowerCase() + '.' +
+      el.className + ' ' + Math.round(box.right));
+  }
+  return {scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5)};
+}"""
+# Tables are inside a box that scrolls sideways.
+UNWRAPPED = """() => Array.from(document.querySelectorAll('table.data'))
+  .filter(t => !t.closest('.table-wrap')).length"""
+
+
+def _events(make_event, organiser, chief, arbiter):
+    rr = _played_event(make_event, organiser, chief, arbiter, 12)
+    swiss = swiss_event(make_event, organiser, 21, rounds=7, name="Giải Cờ Tướng Hệ Thụy Sĩ "
+                        "Mở Rộng Tranh Cúp Các Câu Lạc Bộ Toàn Quốc Năm 2026")
+    rng = random.Random(5)
+    play(swiss_pair_next(event=swiss, actor=chief), arbiter, chief, rng)
+    round_publish(round_=swiss_pair_next(event=swiss, actor=chief), actor=chief)
+    event_set_visibility(event=swiss, actor=organiser, public=True)
+    teams = team_event(make_event, organiser, chief, teams=6, name="Đồng đội các tỉnh")
+    _play_round(teams, 1, arbiter, chief)
+    event_set_visibility(event=teams, actor=organiser, public=True)
+    knockout = _knockout_event(make_event, organiser, chief, arbiter, 10)
+    return {"rr": rr, "swiss": swiss, "teams": teams, "ko": knockout}
+
+
+def _pages(events):
+    out = [("events", "/"), ("login", "/accounts/login/"), ("not-found", "/events/khong-co/")]
+    for key, event in events.items():
+        slug = event.slug
+        entry = Entry.objects.filter(event=event).order_by("number").first()
+        board = Board.objects.filter(round__event=event, round__number=1).order_by(
+            "number").first()
+        public = {"overview": "", "entries": "entries/", "entry": f"entries/{entry.pk}/",
+                  "rounds": "rounds/", "round-1": "rounds/1/"}
+        if key == "ko":
+            public["bracket"] = "bracket/"
+        else:
+            public.update(standings="standings/", crosstable="crosstable/")
+        if key == "teams":
+            public["board-results"] = "boards/"
+        out += [(f"{key}-public-{name}", f"/events/{slug}/{p}") for name, p in public.items()]
+        staff = {"dashboard": "", "entries": "entries/", "round-1": "rounds/1/",
+                 "board-history": f"boards/{board.pk}/history/", "excel": "export/"}
+        if key == "swiss":
+            staff.update(statute="statute/", roles="roles/")
+        if key == "teams":
+            staff["roster"] = f"teams/{entry.pk}/"
+        out += [(f"{key}-staff-{name}", f"/manage/{slug}/{p}") for name, p in staff.items()]
+    return out + [("my-events", "/manage/"), ("new-event", "/manage/new/")]
+
+
+def test_every_page_fits_a_phone(live_server, browser, shot, login, make_event, organiser,
+                                 chief_arbiter, arbiter):
+    events = _events(make_event, organiser, chief_arbiter, arbiter)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    login(page, "organiser")
+    problems = {}
+    for name, path in _pages(events):
+        if name == "login":
+            anonymous = browser.new_context(viewport=PHONE, is_mobile=True)
+            target = anonymous.new_page()
+        else:
+            target = page
+        response = target.goto(f"{live_server.url}{path}")
+        assert response.status == (404 if name == "not-found" else 200), (name, path)
+        assert target.url.endswith(path), (name, target.url)  # not sent to the login page
+        shot(target, name)
+        fit = target.evaluate(OVERFLOW)
+        if fit["scroll"] > fit["width"] or fit["wide"]:
+            problems[name] = fit
+        if target.evaluate(UNWRAPPED):
+            problems[name + " (table outside .table-wrap)"] = path
+        if name == "login":
+            anonymous.close()
+    context.close()
+    assert not problems, problems
