@@ -116,14 +116,15 @@ def _text(pairing: Pairing, first: bool, system: System, unit: int) -> tuple[str
         if all(o is Outcome.CANCELLED for o in outcomes):
             return "X", Fraction(0)
         pts = sum((system.game.value(o) for o in outcomes), Fraction(0))
-        return _number(pts), pts
+        return points_text(pts), pts
     if len(outcomes) == 1:
         return _MARKS[outcomes[0]], system.value(outcomes[0])
     pts = sum((system.value(o) for o in outcomes), Fraction(0))
-    return _number(pts), pts
+    return points_text(pts), pts
 
 
-def _number(value: Fraction) -> str:
+def points_text(value: Fraction) -> str:
+    """Points as a table prints them: ``3``, ``2½``, ``½``."""
     whole, rest = divmod(value, 1)
     if rest == 0:
         return str(whole)

@@ -260,12 +260,13 @@ def write(doc: TrfDocument) -> str:
         lines.append("XXC white1" if doc.initial_colour is Colour.WHITE else "XXC black1")
     for code in POINT_CODES:
         if code in doc.point_values:
-            lines.append(f"{code} {_format_points(doc.point_values[code]):>4}")
+            lines.append(f"{code} {trf_points(doc.point_values[code]):>4}")
     lines.extend(doc.other_lines)
     return "\n".join(lines) + "\n"
 
 
-def _format_points(value: Fraction) -> str:
+def trf_points(value: Fraction) -> str:
+    """Points as TRF files write them: ``1.0``, ``2.5``."""
     whole, rest = divmod(value, 1)
     if rest == 0:
         return f"{whole}.0"

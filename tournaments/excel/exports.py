@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from scoring.crosstable import points_text
 from tournaments.excel import labels as L
 from tournaments.excel.styles import CENTER, NUMBER, SELF, X_CELL, Column, Sheet
 from tournaments.models import Board, Entry, EntryStatus, Game, RoundStatus
@@ -42,15 +43,6 @@ def number(text: str | None):
     except InvalidOperation:
         return text
     return int(value) if value == value.to_integral_value() else value
-
-
-def points_text(value: Fraction) -> str:
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(whole)
-    if rest == Fraction(1, 2):
-        return f"{whole}½" if whole else "½"
-    return f"{float(value):g}"
 
 
 def x_style(_row: int, _col: int, value: object) -> str | None:

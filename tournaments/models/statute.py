@@ -59,8 +59,11 @@ class Acceleration(models.TextChoices):
 
 
 class DutchEdition(models.TextChoices):
+    """The Dutch rules the engine implements (docs/swiss.md): the 2025 text, applied by
+    endorsed engines today. The 2017 text is not offered: events that started under it
+    finish with another program, or under the 2025 rules if their statute allows."""
+
     EDITION_2025 = "2025", _("FIDE Dutch system, 2025 rules")
-    EDITION_2017 = "2017", _("FIDE Dutch system, 2017 rules")
 
 
 class Seeding(models.TextChoices):

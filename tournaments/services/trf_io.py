@@ -94,15 +94,6 @@ def _check_exportable(event: Event) -> None:
                              "this event cannot be written as one."))
 
 
-def _points_text(value: Fraction) -> str:
-    whole, rest = divmod(Fraction(value), 1)
-    if rest == 0:
-        return f"{whole}.0"
-    if rest == Fraction(1, 2):
-        return f"{whole}.5"
-    return f"{float(value):.2f}"
-
-
 def _with_absences(tournament: Tournament, last_round: int) -> tuple[Pairing, ...]:
     """Every participant without a pairing in a paired round is absent: a zero-point bye."""
     present: dict[int, set[int]] = {}
@@ -149,7 +140,7 @@ def trf_export(event: Event, *, include_drafts: bool = False) -> str:
     order = tuple(c for c in tiebreak_order(event) if c != "LOT")
     table = engine_standings(tournament, system, order, after_round=last,
                              fmt=scoring_format(event), start_date=event.start_date)
-    totals = {r.number: _points_text(r.points) for r in table.rows}
+    totals = {r.number: trf.trf_points(Fraction(r.points)) for r in table.rows}
     ranks = {r.number: r.rank for r in table.rows}
     info = [("012", event.name), ("022", event.venue),
             ("042", event.start_date.strftime("%Y/%m/%d")),

@@ -13,9 +13,9 @@ from tournaments.errors import ServiceError
 from tournaments.models import Seeding
 from tournaments.selectors.knockout import event_bracket
 from tournaments.services.knockout import ko_start
+from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
 from tournaments.views.public import _context, get_visible_event_or_404
-from tournaments.views.staff import _event_for
 
 
 class StartForm(forms.Form):

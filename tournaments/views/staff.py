@@ -21,7 +21,7 @@ from tournaments.forms import (
     WithdrawForm,
     swiss_rounds_guidance,
 )
-from tournaments.models import Board, Entry, Event, EventRole, Player, ResultCode, Round
+from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
@@ -31,14 +31,7 @@ from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services.draw import draw_next
 from tournaments.views import swiss as swiss_views
-from tournaments.views.errors import refusal
-
-
-def _event_for(request, slug, perm="tournaments.enter_result") -> Event:
-    event = get_object_or_404(Event, slug=slug)
-    if not request.user.has_perm(perm, event):
-        raise PermissionDenied(refusal(perm))
-    return event
+from tournaments.views._access import event_for as _event_for
 
 
 def _perms(user, event) -> dict[str, bool]:

@@ -25,15 +25,8 @@ from tournaments.services import board_edit
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
 from tournaments.services.trf_io import trf_export, trf_import
 from tournaments.tasks_swiss import async_threshold, pairing_start, pairing_status
-from tournaments.views.errors import PageNotFound, refusal
-
-
-def _event_for(request, slug, perm="tournaments.enter_result") -> Event:
-    event = get_object_or_404(Event, slug=slug)
-    if not request.user.has_perm(perm, event):
-        raise PermissionDenied(refusal(perm))
-    return event
-
+from tournaments.views._access import event_for as _event_for
+from tournaments.views.errors import PageNotFound
 
 # --- pairing the next round -------------------------------------------------------------------
 
