@@ -189,6 +189,11 @@ def test_rounds_list_and_detail_hide_drafts_from_the_public(make_event, organise
     assert api(arbiter).get(f"/api/events/{event.pk}/rounds/2/").json()["status"] == "draft"
     # A draft's board takes no result from anyone but the staff, and the staff only once
     # it is published.
+    # A player's games: the draft rounds' pairings only for the staff.
+    entry = ctx["board"].white
+    assert [g["round"] for g in api().get(f"/api/entries/{entry.pk}/").json()["games"]] == [1]
+    assert [g["round"] for g in api(arbiter).get(f"/api/entries/{entry.pk}/").json()[
+        "games"]] == [1, 2, 3]
     draft_board = ctx["last_round"].boards.filter(black__isnull=False).first()
     assert api(arbiter).put(f"/api/boards/{draft_board.pk}/result/",
                             {"result": "1-0", "version": 0},
