@@ -169,6 +169,10 @@ def test_roles_read_appoint_remove(make_event, organiser, chief_arbiter, strange
     assert kept.status_code == 400 and EventRole.objects.filter(pk=creator.pk).exists()
     assert api(organiser).post(url, {"username": "nobody", "role": "arbiter"},
                                format="json").status_code == 404
+    # DELETE is for roles: an event is not deleted through the API, even by its organiser.
+    assert api(organiser).delete(f"/api/events/{event.pk}/").status_code == 405
+    assert api(organiser).put(f"/api/events/{event.pk}/", {}, format="json").status_code == 405
+    event.refresh_from_db()
 
 
 # --- rounds and boards ------------------------------------------------------------------------
