@@ -192,3 +192,28 @@ def test_team_swiss_uses_match_results(make_event, organiser, arbiter, chief_arb
     assert_swiss_invariants(event)
     table = event_standings(event)
     assert table.is_match and len(table.rows) == 6
+
+
+
+def test_pairing_options_are_fixed_once_a_round_is_drawn(make_event, organiser, arbiter,
+                                                          chief_arbiter):
+    """The initial colour and the acceleration decided the rounds drawn (C.04.3 A.1, E): changed
+    later, the next rounds would follow another rule. Rounds cannot drop below those made.
+    Points and tie-breaks stay open: standings are computed on read."""
+    from tournaments.services.events import event_update
+
+    event = swiss_event(make_event, organiser, 10, rounds=5, initial_colour="w")
+    event = event_update(event=event, actor=organiser, initial_colour="b")  # no round yet
+    play(swiss_pair_next(event=event, actor=chief_arbiter, seed=1), arbiter, chief_arbiter,
+         random.Random(1))
+    swiss_pair_next(event=event, actor=chief_arbiter)
+    for change in ({"initial_colour": "w"}, {"acceleration": "baku"}):
+        with pytest.raises(ServiceError, match="pairing options cannot change"):
+            event_update(event=event, actor=organiser, **change)
+    with pytest.raises(ServiceError, match="already has 2 rounds"):
+        event_update(event=event, actor=organiser, rounds=1)
+    event.refresh_from_db()
+    assert (event.initial_colour, event.acceleration, event.rounds) == ("b", "", 5)
+    event = event_update(event=event, actor=organiser, initial_colour="b", rounds=6,
+                         tiebreaks=["BH-1", "SB"])
+    assert (event.rounds, event.tiebreaks) == (6, ["BH-1", "SB"])

@@ -67,22 +67,46 @@ def event_create(*, actor, name: str, start_date, **statute) -> Event:
     return event
 
 
+# Pairing options that decided the rounds already drawn: the initial colour and the
+# acceleration (C.04.3 A.1, E; Baku), the knockout bracket's seeding and third-place match
+# (appendix §2, §3), the double round robin's order at the turn (C.05 Annex 1). Changed later,
+# the next rounds would follow another rule than the first ones.
+DRAW_OPTIONS = frozenset({"initial_colour", "acceleration", "dutch_edition", "seeding",
+                          "third_place_match", "fide_cycle_swap"})
+
+
+def _check_fixed_after_the_draw(event: Event, changes: dict, made: int) -> None:
+    changed = {k for k, v in changes.items() if getattr(event, k) != v}
+    if changed & {"format", "participant_kind", "games_per_match"}:
+        raise ServiceError(_("The format, the kind of participants and the games per match "
+                             "cannot change once the event has rounds."))
+    if "team_boards" in changed:
+        # Appendix §4: a team match has one game per board, stored when it is paired.
+        raise ServiceError(_("The number of boards per team cannot change once the event "
+                             "has rounds."))
+    if changed & DRAW_OPTIONS:
+        raise ServiceError(_("The pairing options cannot change once the event has rounds: "
+                             "%(fields)s."),
+                           fields=", ".join(str(Event._meta.get_field(k).verbose_name)
+                                            for k in sorted(changed & DRAW_OPTIONS)))
+    rounds = changes.get("rounds")
+    if "rounds" in changed and event.is_swiss and rounds is not None and rounds < made:
+        raise ServiceError(_("The event already has %(n)s rounds."), n=made)
+
+
 @transaction.atomic
 def event_update(*, event: Event, actor, **changes) -> Event:
-    """Change the statute. Format and participant kind are fixed once a round exists."""
+    """Change the statute. What shaped the rounds already drawn is fixed once a round exists.
+
+    Scoring, points and the tie-break order stay open: standings are computed on read, so a
+    statute corrected late ranks every round by the same rule (Art. 21.3, 21.4).
+    """
     require(actor, "tournaments.change_event", event)
     _check_fields(changes)
-    if event.rounds_set.exists():
-        fixed = {"format", "participant_kind", "games_per_match"} & {
-            k for k, v in changes.items() if getattr(event, k) != v
-        }
-        if fixed:
-            raise ServiceError(_("The format, the kind of participants and the games per match "
-                                 "cannot change once the event has rounds."))
-        if changes.get("team_boards", event.team_boards) != event.team_boards:
-            # Appendix §4: a team match has one game per board, stored when it is paired.
-            raise ServiceError(_("The number of boards per team cannot change once the event "
-                                 "has rounds."))
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    made = event.rounds_set.count()
+    if made:
+        _check_fixed_after_the_draw(event, changes, made)
     for field, value in changes.items():
         setattr(event, field, value)
     event.full_clean()
