@@ -6,13 +6,14 @@ Embedded defaults: a SQLite file, Celery tasks run in-process, a secret key gene
 
 Every variable this file reads:
   DEBUG, SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, DATABASE_URL, CELERY_BROKER_URL,
-  CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL, MEDIA_ROOT.
+  CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL, MEDIA_ROOT, JOB_RETENTION_DAYS.
 """
 
 import secrets
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -182,6 +183,13 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_IMPORTS = ["tournaments.tasks_swiss"]
 # In-process tasks keep their result too, so a job's status reads the same either way.
 CELERY_TASK_STORE_EAGER_RESULT = True
+# With ``celery beat`` running (production), finished jobs and their files go after
+# JOB_RETENTION_DAYS; without it, ``manage.py purge_jobs`` does the same (e.g. from cron).
+JOB_RETENTION_DAYS = env.int("JOB_RETENTION_DAYS", default=30)
+CELERY_BEAT_SCHEDULE = {
+    "purge-old-jobs": {"task": "tournaments.tasks.purge_old_jobs",
+                       "schedule": crontab(hour=3, minute=30)},
+}
 
 LOGGING = {
     "version": 1,

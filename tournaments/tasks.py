@@ -1,4 +1,5 @@
-"""Celery tasks: Excel exports, imports (preview, then the confirmed writing) and restores.
+"""Celery tasks: Excel exports, imports (preview, then the confirmed writing) and restores;
+the daily purge of old jobs.
 
 Each task takes a job id, marks the job running, reports progress on the job (and to Celery's
 result backend with ``update_state(state="PROGRESS", meta={"done": i, "total": n})``), and ends
@@ -24,7 +25,7 @@ from tournaments.excel.workbook import ExportError, Table, build, filename, to_b
 from tournaments.models import Job, JobStatus
 from tournaments.services import backup as backup_service
 from tournaments.services import imports as import_service
-from tournaments.services.jobs import Progress, job_fail, job_finish, job_start
+from tournaments.services.jobs import Progress, job_fail, job_finish, job_start, jobs_purge
 
 logger = logging.getLogger(__name__)
 
@@ -103,3 +104,9 @@ def restore_run(self, job_id: int) -> None:
         job_finish(job.pk, result={"event": event.pk, "slug": event.slug, "name": event.name})
 
     _run(self, job_id, work)
+
+
+@shared_task
+def purge_old_jobs() -> int:
+    """Run daily by Celery beat (``CELERY_BEAT_SCHEDULE``): see ``jobs_purge``."""
+    return jobs_purge()

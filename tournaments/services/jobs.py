@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -25,6 +26,7 @@ from tournaments.errors import ServiceError
 from tournaments.excel import labels
 from tournaments.excel.workbook import ExportError, Table, check_table
 from tournaments.models import Event, Job, JobKind, JobStatus
+from tournaments.models.jobs import FINISHED
 from tournaments.services._access import require
 
 logger = logging.getLogger(__name__)
@@ -148,3 +150,20 @@ def job_finish(job_id: int, *, status: str = JobStatus.DONE, content: bytes | No
 def job_fail(job_id: int, message: str) -> None:
     Job.objects.filter(pk=job_id).update(status=JobStatus.FAILED, error=str(message)[:2000],
                                          finished_at=timezone.now())
+
+
+def jobs_purge(*, now=None) -> int:
+    """Delete the jobs finished more than ``JOB_RETENTION_DAYS`` ago with their files, and the
+    imports and restores left waiting that long (never confirmed). Exports are copies of what
+    the database holds, made again in seconds; nothing of the event is lost. Returns how many
+    jobs went."""
+    cutoff = (now or timezone.now()) - timedelta(days=settings.JOB_RETENTION_DAYS)
+    old = Job.objects.filter(status__in=FINISHED, finished_at__lt=cutoff) | Job.objects.filter(
+        status__in=(JobStatus.QUEUED, JobStatus.PREVIEW), created_at__lt=cutoff)
+    count = 0
+    for job in old.only("pk", "file"):
+        if job.file:
+            job.file.delete(save=False)
+        job.delete()
+        count += 1
+    return count

@@ -219,3 +219,43 @@ def test_staff_pages_link_the_export_area(client, rr_event, organiser):
     client.force_login(organiser)
     page = client.get(reverse("tournaments:manage_event", args=[rr_event.slug]))
     assert reverse("tournaments:excel_export", args=[rr_event.slug]) in page.text
+
+
+def test_old_jobs_go_with_their_files_and_recent_ones_stay(
+        rr_event, chief_arbiter, settings, django_capture_on_commit_callbacks):
+    """Exports pile up under MEDIA_ROOT; the daily purge (Celery beat, or manage.py purge_jobs)
+    deletes those finished more than JOB_RETENTION_DAYS ago, and imports never confirmed."""
+    import datetime
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from tournaments.services.jobs import export_start
+    from tournaments.tasks import purge_old_jobs
+
+    settings.JOB_RETENTION_DAYS = 30
+    with django_capture_on_commit_callbacks(execute=True):
+        old, recent = (export_start(event=rr_event, actor=chief_arbiter, table="standings")
+                       for _ in range(2))
+    old.refresh_from_db()
+    recent.refresh_from_db()
+    old_file, recent_file = old.file.path, recent.file.path
+    assert os.path.exists(old_file) and os.path.exists(recent_file)
+    long_ago = timezone.now() - datetime.timedelta(days=31)
+    Job.objects.filter(pk=old.pk).update(finished_at=long_ago)
+    forgotten = Job.objects.create(kind="import", user=chief_arbiter, event=rr_event,
+                                   status=JobStatus.PREVIEW)
+    Job.objects.filter(pk=forgotten.pk).update(created_at=long_ago)
+    running = Job.objects.create(kind="export", user=chief_arbiter, event=rr_event,
+                                 status=JobStatus.RUNNING)
+
+    from config.celery import app
+
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert purge_old_jobs.name in scheduled and purge_old_jobs.name in app.tasks
+    assert purge_old_jobs.delay().get() == 2
+    assert set(Job.objects.values_list("pk", flat=True)) == {recent.pk, running.pk}
+    assert not os.path.exists(old_file) and os.path.exists(recent_file)
+    out = io.StringIO()
+    call_command("purge_jobs", stdout=out)
+    assert out.getvalue().startswith("0 jobs older than 30 days")
