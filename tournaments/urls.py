@@ -42,6 +42,7 @@ urlpatterns = [
          name="entry_withdraw"),
     path("manage/<slug:slug>/entries/<int:entry_id>/remove/", staff.entry_remove,
          name="entry_remove"),
+    path("manage/<slug:slug>/lots/", staff.lots_draw, name="lots_draw"),
     path("manage/<slug:slug>/numbers/", staff.numbers_draw, name="numbers_draw"),
     path("manage/<slug:slug>/numbers/manual/", staff.numbers_manual, name="numbers_manual"),
     # Team events (appendix §4): rosters and line-ups.

@@ -28,8 +28,10 @@
       const input = row.querySelector("input.result-input");
       const match = row.querySelector("[data-match-result]");
       const value = input ? input.dataset.code : (match && match.textContent.trim() !== "–" ? "x" : "");
-      if (!value) open += 1;
-      row.classList.toggle("pending", !value);
+      // An entry withdrawn before the round: Art. 21.5 scores the game, no result is awaited.
+      const waits = !value && !row.hasAttribute("data-withdrawn");
+      if (waits) open += 1;
+      row.classList.toggle("pending", waits);
     }
     const el = document.getElementById("open-count");
     if (el) {

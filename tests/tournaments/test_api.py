@@ -102,3 +102,34 @@ def test_create_event_through_the_api(organiser):
     assert response.status_code == 201, response.content
     event = Event.objects.get(name="Giải Xuân")
     assert event.created_by == organiser and event.time_base_minutes == 90
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("tiebreaks", ["SB", "XYZ"], "“XYZ” is not a tie-break criterion."),
+    ("tiebreaks", ["SB", "WIN", "SB"], "A tie-break is listed twice."),
+    ("tiebreaks", "SB", "The tie-break order is a list of codes"),
+    ("tiebreak_games", [["armageddon", 2]], "Tie-break games are a list of [kind, games]"),
+    ("tiebreak_games", [["penalties", 1]], "Tie-break games are a list of [kind, games]"),
+    ("tiebreak_games", [["rapid"]], "Tie-break games are a list of [kind, games]"),
+])
+def test_a_statute_the_engines_cannot_read_is_refused(event, organiser, field, value, message):
+    """Art. 21.3 (the tie-break order) and RULES.md §7 (the levels of a tied match) are checked
+    when they are set, not when the standings or a knockout match first read them."""
+    before = Event.objects.filter(pk=event.pk).values(field).get()[field]
+    response = _client(organiser).patch(f"/api/events/{event.pk}/", {field: value},
+                                        format="json")
+    assert response.status_code == 400
+    assert message in str(response.json()[field])
+    assert Event.objects.filter(pk=event.pk).values(field).get()[field] == before
+    created = _client(organiser).post("/api/events/", {
+        "name": "Giải Hè", "start_date": "2027-06-01", "format": "swiss", field: value},
+        format="json")
+    assert created.status_code == 400 and not Event.objects.filter(name="Giải Hè").exists()
+
+
+def test_a_named_tiebreak_order_is_accepted(event, organiser):
+    response = _client(organiser).patch(f"/api/events/{event.pk}/",
+                                        {"tiebreaks": ["law-rr"]}, format="json")
+    assert response.status_code == 200, response.content
+    standings = _client().get(f"/api/events/{event.pk}/standings/")
+    assert standings.status_code == 200

@@ -128,3 +128,57 @@ def test_odd_number_rests_against_the_dummy(make_event, organiser, chief_arbiter
     # Appendix §5: the game against the dummy is board 1 of each round.
     assert all(r.boards.get(number=1).black_id is None for r in rounds)
     assert Round.objects.filter(event=event).count() == 5
+
+
+def _play_open(round_, arbiter, chief):
+    """The lower table number wins every game that waits for a result; the round closes."""
+    for board in round_.boards.select_related("white", "black"):
+        if board.black_id and not board.result and board.white.status != "withdrawn" \
+                and board.black.status != "withdrawn":
+            result_record(board=board, result="1-0" if board.white.number < board.black.number
+                          else "0-1", actor=arbiter, expected_version=board.version)
+    round_complete(round_=round_, actor=chief)
+
+
+@pytest.mark.parametrize("after_round, cancelled", [(2, True), (3, False)])
+def test_after_a_withdrawal_the_event_plays_on_to_the_end(
+        make_event, organiser, arbiter, chief_arbiter, after_round, cancelled):
+    """Art. 21.5.1 on a stored Berger schedule: the withdrawn player's later games wait for no
+    result, every later round closes, and the final standings follow the law. Six players, five
+    games each; the lower number wins every game played. Player 3 withdraws after 2 games (half
+    or fewer: all their games cancelled) or after 3 (more than half: their results stand, the
+    two games left are won by forfeit by the opponents)."""
+    from tests.tournaments.swiss_helpers import client_for
+
+    event = _event_with(make_event, organiser, 6)
+    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    for round_ in rounds[:after_round]:
+        _play_open(round_, arbiter, chief_arbiter)
+    third = Entry.objects.get(event=event, number=3)
+    entry_withdraw(entry=third, actor=organiser, after_round=after_round)
+    later = rounds[after_round]
+    page = client_for(chief_arbiter).get(f"/manage/{event.slug}/rounds/{later.number}/")
+    assert page.content.decode().count('data-testid="withdrawn-board"') == 1
+    for round_ in rounds[after_round:]:
+        _play_open(round_, arbiter, chief_arbiter)  # closes: the withdrawn game does not wait
+    assert all(r.status == RoundStatus.COMPLETED for r in Round.objects.filter(event=event))
+
+    # The expected points, worked from the stored schedule.
+    expected = {n: 0 for n in range(1, 7)}
+    for board in Board.objects.filter(round__event=event).select_related("white", "black",
+                                                                          "round"):
+        a, b = board.white.number, board.black.number
+        if 3 in (a, b):
+            if cancelled:
+                continue  # X: nobody scores
+            other = b if a == 3 else a
+            if board.round.number > after_round:
+                expected[other] += 1  # won by forfeit
+                continue
+        expected[min(a, b)] += 1
+    table = event_standings(event)
+    assert {r.number: r.points for r in table.rows} == {n: str(p) for n, p in expected.items()}
+    marks = [m for cell in next(r for r in event_crosstable(event).rows if r.number == 3).cells
+             for m in cell.text.split()]
+    assert marks.count("X") == (5 if cancelled else 0)
+    assert marks.count("−") + marks.count("-") == (0 if cancelled else 2)

@@ -215,5 +215,5 @@ def test_pairing_options_are_fixed_once_a_round_is_drawn(make_event, organiser, 
     event.refresh_from_db()
     assert (event.initial_colour, event.acceleration, event.rounds) == ("b", "", 5)
     event = event_update(event=event, actor=organiser, initial_colour="b", rounds=6,
-                         tiebreaks=["BH-1", "SB"])
-    assert (event.rounds, event.tiebreaks) == (6, ["BH-1", "SB"])
+                         tiebreaks=["BH/C1", "SB"])
+    assert (event.rounds, event.tiebreaks) == (6, ["BH/C1", "SB"])

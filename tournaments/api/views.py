@@ -1,7 +1,7 @@
 """API views: thin, over selectors (reads) and services (writes), with the pages' permissions."""
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q
+from django.db.models import Count, F
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -11,13 +11,24 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.models import Board, Entry, Event, EventRole, Game, Player, Round, RoundStatus
+from tournaments.models import (
+    Board,
+    Entry,
+    Event,
+    EventRole,
+    Game,
+    Player,
+    Round,
+    RoundStatus,
+    awaiting_result,
+)
 from tournaments.selectors.events import events_run_by, public_events, search_events
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, entry_games
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
+from tournaments.services import lots as lots_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services.draw import draw_next
@@ -111,7 +122,15 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 "tiebreaks": dict(zip([c.code for c in table.criteria], r.values, strict=True)),
                 "tie_broken_by": r.reason,
             } for r in table.rows],
+            "lots": _lots(event),
         })
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def lots(self, request, pk=None):
+        """Draw the lots that break the ties nothing else breaks (Art. 21.3); once only."""
+        event = lots_services.lots_draw(event=self.get_object(), actor=request.user)
+        return Response(_lots(event))
 
     @extend_schema(parameters=[AFTER_ROUND])
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
@@ -174,6 +193,14 @@ def _check_round_visible(request, round_: Round) -> None:
     event = event_for(request, round_.event_id)
     if round_.status == RoundStatus.DRAFT and not is_staff_of(request, event):
         raise NotFound
+
+
+def _lots(event) -> dict | None:
+    """The lots of Art. 21.3 once drawn: the seed, who drew them, when; None before."""
+    if event.lots_seed is None:
+        return None
+    return {"seed": event.lots_seed, "drawn_at": event.lots_drawn_at,
+            "drawn_by": event.lots_drawn_by.get_username() if event.lots_drawn_by else None}
 
 
 def _primary(table) -> str:
@@ -275,8 +302,7 @@ class EventRoundViewSet(viewsets.GenericViewSet):
             return Round.objects.none()
         event = self._event()
         rounds = event.rounds_set.annotate(
-            open_count=Count("boards", filter=Q(boards__black__isnull=False,
-                                                boards__result="")))
+            open_count=Count("boards", filter=awaiting_result(F("number"), "boards__")))
         if not is_staff_of(self.request, event):
             rounds = rounds.exclude(status=RoundStatus.DRAFT)
         return rounds.order_by("number")

@@ -14,6 +14,7 @@ from tournaments.models.rounds import (
     ResultCode,
     Round,
     RoundStatus,
+    awaiting_result,
 )
 from tournaments.models.statute import (
     Acceleration,
@@ -32,5 +33,5 @@ __all__ = [
     "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "Job", "JobKind",
     "JobStatus", "PairingMethod", "ParticipantKind", "Player", "REASON_MAX_LENGTH", "ResultCode",
     "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team",
-    "TeamMember", "TeamScoring", "Title", "Visibility",
+    "TeamMember", "TeamScoring", "Title", "Visibility", "awaiting_result",
 ]

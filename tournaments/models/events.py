@@ -35,8 +35,14 @@ class Event(StatuteFields):
     # reproduced (appendix §5).
     numbers_method = models.CharField(max_length=8, blank=True, editable=False)
     numbers_seed = models.BigIntegerField(null=True, blank=True, editable=False)
-    # Lots as the last tie-break (Art. 21.3): a recorded seed.
+    # Lots as the last tie-break (Art. 21.3): drawn once by the chief arbiter, recorded as a seed
+    # with who drew them and when (services/lots.py).
     lots_seed = models.BigIntegerField(null=True, blank=True, editable=False)
+    lots_drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, related_name="+", null=True,
+        blank=True, editable=False,
+    )
+    lots_drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Swiss, statute "initial colour: by lots" (FIDE C.04.3 Art. 5, RULES.md §3): the colour
     # drawn before round 1 for the top player, and the seed of that draw, recorded so every
     # later round (and a re-pairing of round 1) uses the same colour.

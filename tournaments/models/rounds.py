@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -127,6 +128,15 @@ class Board(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.black_id is None
+
+
+def awaiting_result(round_number, prefix: str = "") -> Q:
+    """Boards (``prefix`` "boards__" from a round) that wait for a result in round
+    ``round_number`` (a number or ``F("number")``): not a bye, no result yet, and neither entry
+    withdrawn before the round; Art. 21.5 scores those games (scoring/withdrawals.py)."""
+    return (Q(**{f"{prefix}black__isnull": False, f"{prefix}result": ""})
+            & ~Q(**{f"{prefix}white__withdrawn_after_round__lt": round_number})
+            & ~Q(**{f"{prefix}black__withdrawn_after_round__lt": round_number}))
 
 
 class GameKind(models.TextChoices):

@@ -5,9 +5,14 @@ Every option the law leaves to the statute is a field here, with the law's defau
 
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from pairings.minimatch import Level, MiniMatchError
+from scoring.standings import resolve_order
+from scoring.tiebreaks import Spec, TiebreakError
 
 
 class Format(models.TextChoices):
@@ -78,6 +83,37 @@ def default_tiebreak_games() -> list[list]:
     return [["regular", 2], ["rapid", 2], ["blitz", 2], ["armageddon", 1]]
 
 
+def validate_tiebreak_order(value) -> None:
+    """Art. 21.3, 21.4: the statute's order is a list of criteria of scoring/tiebreaks (or a
+    named order such as ``law-rr``), each once."""
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise ValidationError(_("The tie-break order is a list of codes, e.g. [\"SB\", \"WIN\"]."))
+    codes = resolve_order(value)
+    for code in codes:
+        try:
+            Spec.parse(code)
+        except TiebreakError:
+            raise ValidationError(_("“%(code)s” is not a tie-break criterion."),
+                                  params={"code": code}) from None
+    if len(set(codes)) != len(codes):
+        raise ValidationError(_("A tie-break is listed twice."))
+
+
+def validate_tiebreak_levels(value) -> None:
+    """RULES.md §7: the levels of a tied match, each [kind, games] (armageddon 1 game, lots
+    none)."""
+    try:
+        if not isinstance(value, list):
+            raise TypeError
+        for kind, games in value:
+            if not isinstance(games, int):
+                raise TypeError
+            Level(kind, games)
+    except (TypeError, ValueError, MiniMatchError):
+        raise ValidationError(_("Tie-break games are a list of [kind, games], e.g. "
+                                "[[\"rapid\", 2], [\"armageddon\", 1]].")) from None
+
+
 class StatuteFields(models.Model):
     """Fields of an event's statute. Defaults follow the law (RULES.md §1–§9)."""
 
@@ -98,7 +134,8 @@ class StatuteFields(models.Model):
         _("games per match"), default=1, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
     tiebreak_games = models.JSONField(
-        _("tie-break games of a tied match"), default=default_tiebreak_games, blank=True
+        _("tie-break games of a tied match"), default=default_tiebreak_games, blank=True,
+        validators=[validate_tiebreak_levels],
     )
     # Art. 10.1.1 b: one game, 90 minutes each; Art. 10.1.2: 25 moves in the first 60 minutes.
     time_base_minutes = models.PositiveSmallIntegerField(_("minutes per player"), default=90)
@@ -135,7 +172,8 @@ class StatuteFields(models.Model):
                     "rests (appendix §5)."),
     )
     # Art. 21.3, 21.4: the statute orders the tie-break criteria. Codes of scoring/tiebreaks.
-    tiebreaks = models.JSONField(_("tie-break order"), default=list, blank=True)
+    tiebreaks = models.JSONField(_("tie-break order"), default=list, blank=True,
+                                 validators=[validate_tiebreak_order])
     # Pairing options.
     initial_colour = models.CharField(
         _("initial colour"), max_length=4, choices=InitialColour.choices,

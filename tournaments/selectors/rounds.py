@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -20,6 +20,7 @@ from tournaments.models import (
     ResultCode,
     Round,
     RoundStatus,
+    awaiting_result,
 )
 
 
@@ -28,7 +29,7 @@ def visible_rounds(event: Event, *, staff: bool) -> list[Round]:
     the people who run the event."""
     rounds = event.rounds_set.annotate(
         board_count=Count("boards", filter=Q(boards__black__isnull=False)),
-        open_count=Count("boards", filter=Q(boards__black__isnull=False, boards__result="")),
+        open_count=Count("boards", filter=awaiting_result(F("number"), "boards__")),
     ).order_by("number")
     if not staff:
         rounds = rounds.exclude(status=RoundStatus.DRAFT)
@@ -47,8 +48,15 @@ def _board_queryset():
 
 
 def round_boards(round_: Round) -> list[Board]:
-    """The boards of a round with both entries and their games: three queries."""
-    return list(_board_queryset().filter(round=round_))
+    """The boards of a round with both entries and their games: three queries. A board whose
+    entry withdrew before the round says so (``withdrawn``: that entry); Art. 21.5 scores it."""
+    boards = list(_board_queryset().filter(round=round_))
+    for board in boards:
+        board.withdrawn = next(
+            (e for e in (board.white, board.black) if e is not None
+             and e.withdrawn_after_round is not None and e.withdrawn_after_round < round_.number),
+            None)
+    return boards
 
 
 def all_boards(event: Event, *, staff: bool) -> list[Board]:

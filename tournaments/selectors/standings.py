@@ -88,10 +88,13 @@ class CrosstableView:
     rows: tuple[CrossRowView, ...]
 
 
-def _reason(explanation, criteria_by_code, team: bool = False) -> str:
+def _reason(explanation, criteria_by_code, team: bool = False,
+            lots_pending: bool = False) -> str:
     if explanation is None:
         return ""
     if explanation.criterion is None:
+        if lots_pending:
+            return _("tied; the lots are still to be drawn")
         return _("tied on every criterion")
     if explanation.criterion.split("/")[0].upper() == "BRD":
         return _board_reason(explanation.upper, explanation.lower)
@@ -135,6 +138,7 @@ def event_standings(event: Event, *, after_round: int | None = None,
     criteria = tuple(Criterion(c, heading(c, team), full_name(c, team)) for c in table.criteria
                      if c != "PTS")
     skip = 1 if table.criteria and table.criteria[0] == "PTS" else 0
+    lots_pending = event.lots_seed is None and any(c.upper() == "LOT" for c in table.criteria)
     rank_counts: dict[int, int] = {}
     for row in table.rows:
         rank_counts[row.rank] = rank_counts.get(row.rank, 0) + 1
@@ -145,7 +149,7 @@ def event_standings(event: Event, *, after_round: int | None = None,
             match_points=format_points(row.match_points),
             game_points=format_points(row.game_points),
             values=tuple(format_value(v) for v in row.values[skip:]),
-            reason=_reason(row.explanation, criteria, team),
+            reason=_reason(row.explanation, criteria, team, lots_pending),
         )
         for row in table.rows
     )

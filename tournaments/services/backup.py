@@ -45,7 +45,7 @@ VERSION = 1
 
 _EVENT_INFO = ("name", "slug", "start_date", "end_date", "venue", "organiser", "visibility")
 _EVENT_FIELDS = sorted((STATUTE_FIELDS - set(_EVENT_INFO))
-                       | {"numbers_method", "numbers_seed", "lots_seed"})
+                       | {"numbers_method", "numbers_seed", "lots_seed", "lots_drawn_at"})
 _PLAYER_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
                   "national_id", "fide_id", "rating", "title")
 _TEAM_FIELDS = ("name", "club", "province")

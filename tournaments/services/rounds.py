@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from tournaments.errors import RoundNotClosed, ServiceError
-from tournaments.models import Board, Entry, Event, Round, RoundStatus
+from tournaments.models import Board, Entry, Event, Round, RoundStatus, awaiting_result
 from tournaments.services._access import require
 
 
@@ -87,8 +87,9 @@ def round_delete(*, round_: Round, actor) -> None:
 
 
 def open_boards(round_: Round) -> int:
-    """Boards of the round still waiting for a result (byes never wait)."""
-    return round_.boards.filter(black__isnull=False, result="").count()
+    """Boards of the round still waiting for a result. Byes never wait, nor do the games of an
+    entry withdrawn before the round (a round robin's stored rounds): Art. 21.5 scores them."""
+    return round_.boards.filter(awaiting_result(round_.number)).count()
 
 
 @transaction.atomic

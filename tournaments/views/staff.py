@@ -30,6 +30,8 @@ from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services.draw import draw_next
+from tournaments.services.lots import lots_draw as draw_lots
+from tournaments.services.lots import uses_lots
 from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
 
@@ -84,6 +86,7 @@ def manage_event(request, slug):
         "perms": _perms(request.user, event),
         "numbered": entry_count and not event.entries.filter(number__isnull=True).exists(),
         "guidance": swiss_rounds_guidance(entry_count) if event.is_swiss else "",
+        "uses_lots": uses_lots(event),
     })
 
 
@@ -193,6 +196,15 @@ def entry_remove(request, slug, entry_id):
     _run(request, lambda: entry_services.entry_remove(entry=entry, actor=request.user),
          _("%(name)s removed.") % {"name": entry.name})
     return redirect("tournaments:manage_entries", slug=slug)
+
+
+@login_required
+@require_POST
+def lots_draw(request, slug):
+    """Art. 21.3: the lots that break the ties nothing else breaks, drawn once."""
+    event = _event_for(request, slug, "tournaments.pair_round")
+    _run(request, lambda: draw_lots(event=event, actor=request.user), _("Lots drawn."))
+    return redirect("tournaments:manage_event", slug=slug)
 
 
 @login_required

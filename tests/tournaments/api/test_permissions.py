@@ -176,6 +176,8 @@ CASES: dict[str, Case] = {
     "close a round": Case("rr-played", lambda c: (
         "post", f"/api/rounds/{c['round1'].pk}/complete/", {}), PAIRERS,
         ("POST", "/api/rounds/{id}/complete/")),
+    "draw the lots": Case("rr-played", lambda c: ("post", f"/api/events/{_e(c)}/lots/", {}),
+                          PAIRERS, ("POST", "/api/events/{id}/lots/")),
     "request a half-point bye": Case("swiss", lambda c: (
         "post", f"/api/entries/{c['entries'][0].pk}/bye/", {"round": 2}), ORGANISER,
         ("POST", "/api/entries/{id}/bye/")),
