@@ -153,6 +153,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
+    # POST /api/token/ (tournaments/api/auth.py): password tries per client.
+    "DEFAULT_THROTTLE_RATES": {"token": env.str("API_TOKEN_RATE", default="10/minute")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cờ Tướng tournaments API",

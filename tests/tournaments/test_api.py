@@ -55,12 +55,21 @@ def test_drafts_are_invisible_to_the_public(event):
     assert _client().get(f"/api/events/{event.pk}/rounds/1/").status_code == 404
 
 
-def test_token_authentication(event, arbiter, chief_arbiter):
+def test_token_authentication(event, arbiter, chief_arbiter, settings):
+    """An arbiter's program gets its token from POST /api/token/ with the account's password,
+    then enters results with it; wrong passwords are refused, and tries are limited."""
+    from django.core.cache import cache
+
+    cache.clear()
     _client(chief_arbiter).post(f"/api/rounds/{event.rounds_set.get(number=1).pk}/publish/")
     board = Board.objects.filter(round__event=event, round__number=1).first()
-    token = Token.objects.create(user=arbiter)
+    wrong = APIClient().post("/api/token/", {"username": arbiter.username, "password": "x"})
+    assert wrong.status_code == 400 and "token" not in wrong.json()
+    issued = APIClient().post("/api/token/", {"username": arbiter.username,
+                                              "password": "pw-for-tests-1"}).json()["token"]
+    assert issued == Token.objects.get(user=arbiter).key
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {issued}")
     response = client.put(f"/api/boards/{board.pk}/result/", {"result": "1-0", "version": 0},
                           format="json")
     assert response.status_code == 200, response.content
@@ -133,3 +142,14 @@ def test_a_named_tiebreak_order_is_accepted(event, organiser):
     assert response.status_code == 200, response.content
     standings = _client().get(f"/api/events/{event.pk}/standings/")
     assert standings.status_code == 200
+
+
+def test_password_tries_for_a_token_are_limited(arbiter):
+    from django.core.cache import cache
+
+    cache.clear()
+    answers = [APIClient().post("/api/token/", {"username": arbiter.username,
+                                                "password": f"guess {k}"}).status_code
+               for k in range(11)]
+    assert answers == [400] * 10 + [429]
+    cache.clear()

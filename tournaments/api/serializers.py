@@ -51,10 +51,19 @@ class StatuteSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player as the public pages show them: no federation or international ID."""
+
     class Meta:
         model = Player
         fields = ["id", "full_name", "gender", "birth_year", "club", "province", "federation",
-                  "national_id", "fide_id", "rating", "title"]
+                  "rating", "title"]
+
+
+class RegisterPlayerSerializer(PlayerSerializer):
+    """The register as the people who run events read it, with the IDs they match players by."""
+
+    class Meta(PlayerSerializer.Meta):
+        fields = [*PlayerSerializer.Meta.fields, "national_id", "fide_id"]
 
 
 class TeamSerializer(serializers.ModelSerializer):

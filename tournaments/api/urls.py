@@ -2,6 +2,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import knockout, swiss, teams, views
+from tournaments.api.auth import TokenView
 
 router = DefaultRouter()
 router.register("events", views.EventViewSet, basename="event")
@@ -18,6 +19,7 @@ event_rounds = swiss.RoundsViewSet.as_view({"get": "list", "post": "create"})
 event_round = swiss.RoundsViewSet.as_view({"get": "retrieve", "patch": "partial_update"})
 
 urlpatterns = [
+    path("token/", TokenView.as_view(), name="api-token"),
     path("events/<int:event_pk>/entries/", event_entries, name="event-entries"),
     path("events/<int:event_pk>/rounds/", event_rounds, name="event-rounds"),
     path("events/<int:event_pk>/rounds/<int:number>/", event_round, name="event-round"),

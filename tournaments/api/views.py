@@ -1,7 +1,7 @@
 """API views: thin, over selectors (reads) and services (writes), with the pages' permissions."""
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F
+from django.db.models import Count, F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -20,6 +20,8 @@ from tournaments.models import (
     Player,
     Round,
     RoundStatus,
+    TeamMember,
+    Visibility,
     awaiting_result,
 )
 from tournaments.selectors.events import events_run_by, public_events, search_events
@@ -403,13 +405,34 @@ class GameViewSet(viewsets.GenericViewSet):
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    """The player register; ``?search=`` ignores diacritics ("Nguyen" finds "Nguyễn")."""
+    """The player register; ``?search=`` ignores diacritics ("Nguyen" finds "Nguyễn").
 
-    serializer_class = s.PlayerSerializer
+    The people who run events (organisers, arbiters) read the whole register with the IDs
+    players are matched by; everybody else reads the players of public events, without IDs,
+    as the public pages show them."""
+
     filterset_fields = ["gender", "province", "title", "federation"]
 
+    def _reads_register(self) -> bool:
+        user = self.request.user
+        return user.is_authenticated and (
+            user.is_superuser or user.has_perm("tournaments.add_event")
+            or events_run_by(user).exists())
+
+    def get_serializer_class(self):
+        if getattr(self, "swagger_fake_view", False) or self._reads_register():
+            return s.RegisterPlayerSerializer
+        return s.PlayerSerializer
+
     def get_queryset(self):
+        players = Player.objects.all()
+        if not getattr(self, "swagger_fake_view", False) and not self._reads_register():
+            players = players.filter(
+                Q(pk__in=Entry.objects.filter(event__visibility=Visibility.PUBLIC)
+                  .values("player"))
+                | Q(pk__in=TeamMember.objects.filter(entry__event__visibility=Visibility.PUBLIC)
+                    .values("player")))
         query = self.request.query_params.get("search", "").strip()
         if query:
-            return Player.objects.filter(pk__in=player_search(query, limit=200).values("pk"))
-        return Player.objects.all()
+            players = players.filter(pk__in=player_search(query, limit=200).values("pk"))
+        return players.order_by("pk")

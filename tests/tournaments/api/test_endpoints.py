@@ -13,6 +13,7 @@ from tests.conftest import PlayerFactory, TeamFactory
 from tests.tournaments.api import scenarios
 from tests.tournaments.team_builders import team
 from tournaments.models import Entry, EventRole, Player
+from tournaments.services.entries import entry_register
 from tournaments.services.events import event_create, event_set_visibility
 from tournaments.services.results import result_record
 from tournaments.services.trf_io import trf_export
@@ -29,6 +30,8 @@ READ_OPERATIONS = {
     ("GET", "/api/events/{event_pk}/boards/"), ("GET", "/api/events/{event_pk}/teams/{entry_pk}/"),
     ("GET", "/api/players/"), ("GET", "/api/players/{id}/"),
     ("GET", "/api/teams/"), ("GET", "/api/teams/{id}/"),
+    # Signing in for a token: tests/tournaments/test_api.py (open to all, password checked).
+    ("POST", "/api/token/"),
 }
 
 
@@ -285,18 +288,19 @@ def test_team_board_results_and_team_detail(make_event, organiser, chief_arbiter
     assert api().get(f"/api/events/{rr.pk}/boards/").status_code == 404
 
 
-def test_players_and_teams_of_the_register_filter_search_and_page(db):
+def test_players_and_teams_of_the_register_filter_search_and_page(db, organiser):
     for k in range(60):
         PlayerFactory(full_name=f"Nguyễn Văn Số {k}", gender="F" if k < 5 else "M",
                       province="Huế" if k < 3 else "Hà Nội")
     PlayerFactory(full_name="Trần Đức Một")
-    page = api().get("/api/players/").json()
+    register = api(organiser)
+    page = register.get("/api/players/").json()
     assert page["count"] == 61 and len(page["results"]) == 50 and page["next"]
-    assert api().get("/api/players/?gender=F").json()["count"] == 5
-    assert api().get("/api/players/?province=Huế").json()["count"] == 3
-    found = api().get("/api/players/?search=tran duc").json()["results"]
+    assert register.get("/api/players/?gender=F").json()["count"] == 5
+    assert register.get("/api/players/?province=Huế").json()["count"] == 3
+    found = register.get("/api/players/?search=tran duc").json()["results"]
     assert [p["full_name"] for p in found] == ["Trần Đức Một"]
-    one = api().get(f"/api/players/{found[0]['id']}/").json()
+    one = register.get(f"/api/players/{found[0]['id']}/").json()
     assert one["full_name"] == "Trần Đức Một" and set(one) >= {"rating", "club", "national_id"}
     for k in range(55):
         TeamFactory(name=f"Đội Thử {k}")
@@ -318,3 +322,26 @@ def test_refusals_are_in_the_callers_language(make_event, organiser, chief_arbit
     assert stale.status_code == 409 and "Người khác" in stale.json()["detail"]
     refused = client.post(f"/api/rounds/{ctx['round1'].pk}/complete/")
     assert refused.status_code == 403 and "quyền" in refused.json()["detail"]
+
+
+def test_the_public_reads_players_of_public_events_without_their_ids(
+        make_event, organiser, chief_arbiter, arbiter):
+    """The API shows what the public pages show: a player registered only in a draft event is
+    not listed, and nobody outside the staff reads the federation or international ID."""
+    ctx = scenarios.rr(make_event, organiser, chief_arbiter)
+    shown = ctx["entries"][0].player
+    shown.national_id, shown.fide_id = "VN-0001", "12345678"
+    shown.save()
+    hidden = PlayerFactory(full_name="Lê Thị Nháp", national_id="VN-SECRET")
+    draft = make_event(format="rr", name="Giải nháp")
+    entry_register(event=draft, actor=organiser, player=hidden)
+    public = api().get("/api/players/").json()["results"]
+    ids = {p["id"] for p in public}
+    assert shown.pk in ids and hidden.pk not in ids
+    assert all("national_id" not in p and "fide_id" not in p for p in public)
+    assert api().get(f"/api/players/{hidden.pk}/").status_code == 404
+    entries = api().get(f"/api/events/{ctx['event'].pk}/entries/").json()
+    rows = entries["results"] if isinstance(entries, dict) else entries
+    assert all("national_id" not in e["player"] for e in rows)
+    staff = api(arbiter).get(f"/api/players/{hidden.pk}/").json()
+    assert staff["national_id"] == "VN-SECRET"

@@ -1,0 +1,15 @@
+"""API tokens: a program (a results board, a federation's rating system) signs in once with a
+username and password and then sends ``Authorization: Token <key>``; the token carries the same
+rights as the account (tournaments/rules.py)."""
+
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.throttling import ScopedRateThrottle
+
+
+class TokenView(ObtainAuthToken):
+    """POST ``username`` and ``password``: the account's API token (made on the first request,
+    the same one afterwards). Tries are limited per client (``REST_FRAMEWORK`` throttle
+    ``token``) so passwords cannot be guessed through it."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "token"
