@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 
 from tests.conftest import PlayerFactory, TeamFactory
 from tournaments.errors import ServiceError, StaleResult
-from tournaments.models import Board, Entry, EventRole, Role, RoundStatus
+from tournaments.models import Board, Entry, Event, EventRole, Role, RoundStatus
 from tournaments.services.entries import (
     entry_register,
     entry_register_team,
@@ -79,6 +79,30 @@ def test_team_roster_follows_appendix_4(make_event, organiser):
         entry_register_team(event=event, actor=organiser, team=TeamFactory(),
                             players=[members[0], *PlayerFactory.create_batch(3)],
                             reserves=PlayerFactory.create_batch(1))
+
+
+def test_official_team_events_hold_teams_the_size_appendix_4_gives(make_event, organiser):
+    """Appendix §4: official events field 3–4 players and 1–2 reserves; friendly ones any
+    size. The statute cannot promise a size no team could register with, and a team knockout
+    (which the knockout engine cannot pair) is refused when the statute is set."""
+    from django.core.exceptions import ValidationError
+
+    for statute, field in (({"team_boards": 5}, "team_boards"),
+                           ({"team_reserves": 0}, "team_reserves"),
+                           ({"format": "ko"}, "participant_kind")):
+        with pytest.raises(ValidationError) as refused:
+            make_event(participant_kind="team", **{"format": "rr", **statute})
+        assert field in refused.value.message_dict
+    assert not Event.objects.filter(participant_kind="team").exists()
+    official = make_event(format="rr", participant_kind="team", team_boards=3)
+    with pytest.raises(ServiceError, match="1–2 reserves"):
+        entry_register_team(event=official, actor=organiser, team=TeamFactory(),
+                            players=PlayerFactory.create_batch(3), reserves=[])
+    friendly = make_event(format="rr", participant_kind="team", team_boards=6,
+                          team_reserves=0, official=False)
+    entry = entry_register_team(event=friendly, actor=organiser, team=TeamFactory(),
+                                players=PlayerFactory.create_batch(6), reserves=[])
+    assert entry.members.count() == 6
 
 
 def test_numbers_by_lots_replay_from_the_recorded_seed(make_event, organiser, players):

@@ -1,5 +1,6 @@
 """Domain errors become HTTP answers with the message in the user's language."""
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -13,4 +14,8 @@ def exception_handler(exc, context):
     if isinstance(exc, ServiceError):
         return Response({"detail": str(exc), "code": type(exc).__name__},
                         status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoValidationError):
+        # A model's own check (``full_clean`` in a service): field -> messages, as DRF says it.
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        return Response(detail, status=status.HTTP_400_BAD_REQUEST)
     return drf_exception_handler(exc, context)

@@ -220,3 +220,22 @@ class StatuteFields(models.Model):
 
     class Meta:
         abstract = True
+
+    def clean(self) -> None:
+        """What the statute can hold: a team's size in an official event (appendix §4), and no
+        team knockout (the knockout engine pairs individuals)."""
+        super().clean()
+        if self.participant_kind != ParticipantKind.TEAM:
+            return
+        errors = {}
+        if self.format in KNOCKOUT_FORMATS:
+            errors["participant_kind"] = _("Knockout events are for individual players; a "
+                                           "team knockout is not available.")
+        if self.official and not 3 <= self.team_boards <= 4:
+            errors["team_boards"] = _("Official team events have 3 or 4 boards (appendix "
+                                      "§4); a friendly event may have any number.")
+        if self.official and not 1 <= self.team_reserves <= 2:
+            errors["team_reserves"] = _("Official team events have 1 or 2 reserves "
+                                        "(appendix §4); a friendly event may have any number.")
+        if errors:
+            raise ValidationError(errors)
