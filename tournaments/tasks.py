@@ -35,6 +35,9 @@ EXPECTED = (ServiceError, reader.FileRejected, ExportError, PermissionDenied)
 
 def _run(task, job_id: int, work) -> None:
     job = job_start(job_id)
+    if job is None:
+        logger.info("job %s was cancelled before it started", job_id)
+        return
     lang = job.params.get("lang", "vi")
     with translation.override(lang):
         try:

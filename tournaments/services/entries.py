@@ -135,15 +135,6 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
     return entry
 
 
-@transaction.atomic
-def entry_reinstate(*, entry: Entry, actor) -> Entry:
-    require(actor, "tournaments.change_event", entry.event)
-    entry.status = EntryStatus.ACTIVE
-    entry.withdrawn_after_round = None
-    entry.save(update_fields=["status", "withdrawn_after_round"])
-    return entry
-
-
 def rating_order_key(entry: Entry) -> tuple:
     """C.04.2 initial order: rating (highest first), then title, then name."""
     player = entry.player

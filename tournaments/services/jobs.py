@@ -102,9 +102,12 @@ def job_cancel(*, job: Job, actor) -> Job:
 # --- what the tasks write -------------------------------------------------------------------
 
 
-def job_start(job_id: int) -> Job:
-    Job.objects.filter(pk=job_id).update(status=JobStatus.RUNNING, started_at=timezone.now(),
-                                         done=0, total=0, error="")
+def job_start(job_id: int) -> Job | None:
+    """Mark the job running; None when it was cancelled while it waited (nothing to do)."""
+    started = Job.objects.filter(pk=job_id, status__in=(JobStatus.QUEUED, JobStatus.RUNNING)) \
+        .update(status=JobStatus.RUNNING, started_at=timezone.now(), done=0, total=0, error="")
+    if not started:
+        return None
     return Job.objects.select_related("event", "user").get(pk=job_id)
 
 

@@ -337,5 +337,9 @@ def round_action(request, slug, number, action):
         return redirect("tournaments:manage_event", slug=slug)
     if action == "publish" and done and request.POST.get("all"):
         for later in event.rounds_set.filter(number__gt=number, status="draft").order_by("number"):
-            round_services.round_publish(round_=later, actor=request.user)
+            try:
+                round_services.round_publish(round_=later, actor=request.user)
+            except ServiceError as error:  # e.g. another arbiter deleted it meanwhile
+                messages.error(request, str(error))
+                break
     return redirect("tournaments:manage_round", slug=slug, number=number)

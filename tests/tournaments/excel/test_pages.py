@@ -259,3 +259,16 @@ def test_old_jobs_go_with_their_files_and_recent_ones_stay(
     out = io.StringIO()
     call_command("purge_jobs", stdout=out)
     assert out.getvalue().startswith("0 jobs older than 30 days")
+
+
+def test_a_job_cancelled_while_it_waited_is_not_run(rr_event, chief_arbiter):
+    """A worker that picks up a job cancelled in the queue leaves it cancelled, with no file."""
+    from tournaments.services.jobs import job_cancel
+    from tournaments.tasks import export_build
+
+    job = Job.objects.create(kind="export", user=chief_arbiter, event=rr_event,
+                             params={"table": "players", "round": None, "lang": "vi"})
+    job_cancel(job=job, actor=chief_arbiter)
+    export_build.apply(args=[job.pk])
+    job.refresh_from_db()
+    assert job.status == JobStatus.CANCELLED and not job.file and job.started_at is None
