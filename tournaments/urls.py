@@ -31,6 +31,7 @@ urlpatterns = [
     path("manage/<slug:slug>/swiss/entries/<int:entry_id>/bye/", swiss.entry_bye,
          name="swiss_entry_bye"),
     path("manage/<slug:slug>/swiss/groups/", swiss.forbidden_groups, name="swiss_groups"),
+    path("manage/<slug:slug>/swiss/check/", swiss.event_check_page, name="swiss_check"),
     path("manage/<slug:slug>/", staff.manage_event, name="manage_event"),
     path("manage/<slug:slug>/statute/", staff.statute_edit, name="statute_edit"),
     path("manage/<slug:slug>/visibility/", staff.event_visibility, name="event_visibility"),

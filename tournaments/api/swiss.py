@@ -25,16 +25,18 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
-from tournaments.selectors.swiss import round_warnings
+from tournaments.selectors.swiss import event_check, round_warnings
 from tournaments.services.board_edit import Slot, round_boards_replace
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
 from tournaments.services.trf_io import trf_export, trf_import
@@ -76,9 +78,13 @@ class WarningSerializer(serializers.Serializer):
     entries = serializers.ListField(child=serializers.IntegerField())
 
 
+def _warning_data(w) -> dict:
+    return {"code": w.code, "text": w.text, "board": w.board, "entries": list(w.entries),
+            "rule": not w.is_difference}
+
+
 def _warnings(round_: Round) -> list[dict]:
-    return [{"code": w.code, "text": w.text, "board": w.board, "entries": list(w.entries),
-             "rule": not w.is_difference} for w in round_warnings(round_)]
+    return [_warning_data(w) for w in round_warnings(round_)]
 
 
 def _job_data(job: PairingJob, event_pk: int, request) -> dict:
@@ -201,6 +207,26 @@ def forbidden_groups(request, event_pk):
                         status=status.HTTP_400_BAD_REQUEST)
     event = forbidden_group_set(event=event, actor=request.user, groups=clean)
     return Response({"groups": event.forbidden_groups})
+
+
+@extend_schema(responses=inline_serializer("RoundCheck", {
+    "round": serializers.IntegerField(), "status": serializers.CharField(),
+    "warnings": WarningSerializer(many=True)}, many=True))
+@api_view(["GET"])
+def event_check_view(request, event_pk):
+    """Every round of a Swiss event checked against the Dutch system (C.04.3), for the staff:
+    the rules each round breaks (``rule``: true), then the boards the rules pair otherwise."""
+    event = event_for(request, event_pk)
+    if not request.user.is_authenticated:
+        raise NotAuthenticated
+    if not is_staff_of(request, event):
+        raise PermissionDenied
+    if not event.is_swiss:
+        raise Http404(_("Only Swiss rounds are checked against the Dutch system."))
+    return Response([
+        {"round": round_.number, "status": round_.status,
+         "warnings": [_warning_data(w) for w in warnings]}
+        for round_, warnings in event_check(event)])
 
 
 @extend_schema(responses={(200, "text/plain"): str})

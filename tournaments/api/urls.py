@@ -28,6 +28,7 @@ urlpatterns = [
     path("events/<int:event_pk>/forbidden-groups/", swiss.forbidden_groups,
          name="event-forbidden-groups"),
     path("events/<int:event_pk>/trf/", swiss.trf_file, name="event-trf"),
+    path("events/<int:event_pk>/check/", swiss.event_check_view, name="event-check"),
     path("events/import-trf/", swiss.trf_import_view, name="event-import-trf"),
     path("entries/<int:pk>/bye/", swiss.entry_bye, name="entry-bye"),
     path("events/<int:event_pk>/bracket/", knockout.event_bracket_view, name="event-bracket"),

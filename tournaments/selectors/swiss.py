@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from pairings.checker import Finding, check_round
 from scoring.records import Tournament
 from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
-from tournaments.models import Round
+from tournaments.models import Event, Round
 from tournaments.services.swiss import SwissSetup, dutch_options, swiss_setup
 
 # Findings about the rules; "differs" only compares with the engine's own pairing.
@@ -141,15 +141,24 @@ def round_findings(round_: Round, record: EventRecord | None = None):
     return report.messages, _Words(record, setup, boards)
 
 
-def round_warnings(round_: Round) -> list[RoundWarning]:
+def round_warnings(round_: Round, record: EventRecord | None = None) -> list[RoundWarning]:
     """What the checker says about a Swiss round, in words (Swiss events only): the rules broken
     first, then the boards where the Dutch system pairs otherwise."""
     if not round_.event.is_swiss:
         return []
-    findings, words = round_findings(round_)
+    findings, words = round_findings(round_, record)
     out = []
     for finding in findings:
         text, board, numbers = describe(finding, words)
         entries = tuple(words.record.entries[n].pk for n in numbers if n in words.record.entries)
         out.append(RoundWarning(finding.code, text, board, entries))
     return sorted(out, key=lambda w: w.is_difference)
+
+
+def event_check(event: Event) -> list[tuple[Round, list[RoundWarning]]]:
+    """Every round of a Swiss event checked as ``round_warnings`` checks a draft (issue 5's
+    checker over a whole event, e.g. one imported from another program's TRF): each round
+    paired again from the rounds before it, the event read once."""
+    record = load_event(event)
+    return [(round_, round_warnings(round_, record))
+            for round_ in event.rounds_set.order_by("number")]

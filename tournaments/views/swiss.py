@@ -20,7 +20,7 @@ from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
 from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round, RoundStatus
 from tournaments.selectors.events import visible_event
-from tournaments.selectors.swiss import round_warnings
+from tournaments.selectors.swiss import event_check, round_warnings
 from tournaments.services import board_edit
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
 from tournaments.services.trf_io import trf_export, trf_import
@@ -307,3 +307,14 @@ def trf_upload(request):
             return redirect("tournaments:manage_event", slug=event.slug)
     return render(request, "tournaments/staff/trf_import.html", {"form": form})
 
+
+
+@login_required
+def event_check_page(request, slug):
+    """Every round of a Swiss event against the Dutch system (C.04.3): the rules a round breaks
+    and the boards the rules pair otherwise, e.g. after rounds made by another program."""
+    event = _event_for(request, slug)
+    if not event.is_swiss:
+        raise PageNotFound(_("Only Swiss rounds are checked against the Dutch system."))
+    return render(request, "tournaments/staff/swiss_check.html",
+                  {"event": event, "report": event_check(event)})

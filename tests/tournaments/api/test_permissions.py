@@ -163,6 +163,9 @@ CASES: dict[str, Case] = {
     "read a pairing job": Case("swiss", lambda c: (
         "get", f"/api/events/{_e(c)}/pairing-jobs/{uuid.uuid4()}/", None), PAIRERS,
         ("GET", "/api/events/{event_pk}/pairing-jobs/{job_id}/"), read=True),
+    "check every round": Case("swiss-draft", lambda c: (
+        "get", f"/api/events/{_e(c)}/check/", None), STAFF,
+        ("GET", "/api/events/{event_pk}/check/"), read=True),
     "change a draft by hand": Case("swiss-draft", lambda c: (
         "patch", f"/api/events/{_e(c)}/rounds/1/", {"operations": [{"op": "swap", "board": 1}],
                                                      "reason": "đổi màu"}), PAIRERS,
@@ -325,7 +328,7 @@ def test_allowed_roles_follow_the_rules():
         assert "organiser" in case.allowed, name
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
-        "export a table"}
+        "export a table", "check every round"}
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):
