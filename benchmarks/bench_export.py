@@ -11,23 +11,14 @@ and results of every round.
 """
 
 import argparse
-import os
 import random
-import sys
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-DB = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+import throwaway_db  # benchmarks/ is on the path of a script run from it
 
-import django  # noqa: E402
-
-django.setup()
+throwaway_db.setup()
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402

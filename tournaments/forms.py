@@ -10,9 +10,9 @@ from scoring.standings import (
     NAMED_ORDERS,
     resolve_order,
 )
-from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
+from scoring.tiebreaks import REGISTRY
 from tournaments.models import Event, Player, ScoringSystem
-from tournaments.models.statute import default_tiebreak_games
+from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
 from tournaments.tiebreak_labels import full_name
 
@@ -56,15 +56,7 @@ class TiebreakOrderField(forms.CharField):
     def to_python(self, value):
         text = super().to_python(value) or ""
         codes = [c.upper() for c in resolve_order(text) if c.upper() != "PTS"]
-        for code in codes:
-            try:
-                Spec.parse(code)
-            except TiebreakError:
-                raise forms.ValidationError(
-                    _("“%(code)s” is not a tie-break criterion: use the codes listed with "
-                      "the field."), params={"code": code}) from None
-        if len(set(codes)) != len(codes):
-            raise forms.ValidationError(_("A tie-break is listed twice."))
+        validate_tiebreak_order(codes)  # the model's check, named under the field
         return codes
 
 

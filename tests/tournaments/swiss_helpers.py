@@ -9,10 +9,10 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.conftest import PlayerFactory
-from tournaments.models import Board, Entry, Round
-from tournaments.services.entries import entry_register
+from tournaments.models import Board, Entry, PairingMethod, Round
+from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.results import game_result_record, result_record
-from tournaments.services.rounds import round_complete, round_publish
+from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
 
 
 def client_for(user=None) -> Client:
@@ -101,3 +101,24 @@ def rule_codes(round_: Round) -> list[str]:
     from tournaments.selectors.swiss import round_warnings
 
     return [w.code for w in round_warnings(round_) if not w.is_difference]
+
+
+def seven_with_a_second_pab(make_event, organiser, chief, arbiter, **statute):
+    """Seven players numbered by rating; round 1 played, White winning (1-4, 5-2, 3-6, 7 PAB);
+    round 2 stored as a draft with 7 on the PAB again (1-5, 4-3, 6-2): a rule break for the
+    checker to find. ``event.ids`` maps table numbers to entry ids."""
+    event = swiss_event(make_event, organiser, 7, rounds=5, **statute)
+    numbers_draw(event=event, actor=organiser, method="rating")
+    ids = {e.number: e.pk for e in Entry.objects.filter(event=event)}
+    r1 = round_store(event=event, number=1, method=PairingMethod.DUTCH, seed=None, actor=chief,
+                     boards=[BoardSpec(1, ids[1], ids[4]), BoardSpec(2, ids[5], ids[2]),
+                             BoardSpec(3, ids[3], ids[6]), BoardSpec(4, ids[7], None, bye="U")])
+    round_publish(round_=r1, actor=chief)
+    for board in r1.boards.filter(black__isnull=False):
+        result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
+    round_complete(round_=r1, actor=chief)
+    round_store(event=event, number=2, method=PairingMethod.DUTCH, seed=None, actor=chief,
+                boards=[BoardSpec(1, ids[1], ids[5]), BoardSpec(2, ids[4], ids[3]),
+                        BoardSpec(3, ids[6], ids[2]), BoardSpec(4, ids[7], None, bye="U")])
+    event.ids = ids
+    return event

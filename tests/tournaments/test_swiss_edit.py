@@ -4,7 +4,11 @@ becomes "by hand", and the checker's warnings tell the arbiter what rule the cha
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from tests.tournaments.swiss_helpers import round_table, rule_codes, swiss_event
+from tests.tournaments.swiss_helpers import (
+    round_table,
+    rule_codes,
+    seven_with_a_second_pab,
+)
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, PairingMethod
 from tournaments.selectors.swiss import round_warnings
@@ -17,34 +21,16 @@ from tournaments.services.board_edit import (
     board_swap,
     round_boards_replace,
 )
-from tournaments.services.entries import numbers_draw
-from tournaments.services.results import result_record
-from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
+from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(make_event, organiser, chief_arbiter, arbiter):
-    """Seven players; round 1 played (1-4, 5-2, 3-6, 7 PAB); round 2 a draft
-    (1-2, 4-3, 6-5, 7 PAB again: a rule break to detect)."""
-    event = swiss_event(make_event, organiser, 7, rounds=5)
-    numbers_draw(event=event, actor=organiser, method="rating")
-    ids = {e.number: e.pk for e in Entry.objects.filter(event=event)}
-    r1 = round_store(event=event, number=1, method=PairingMethod.DUTCH, seed=None,
-                     actor=chief_arbiter, boards=[
-                         BoardSpec(1, ids[1], ids[4]), BoardSpec(2, ids[5], ids[2]),
-                         BoardSpec(3, ids[3], ids[6]), BoardSpec(4, ids[7], None, bye="U")])
-    round_publish(round_=r1, actor=chief_arbiter)
-    for board in r1.boards.filter(black__isnull=False):
-        result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
-    round_complete(round_=r1, actor=chief_arbiter)
-    round_store(event=event, number=2, method=PairingMethod.DUTCH, seed=None,
-                actor=chief_arbiter, boards=[
-                    BoardSpec(1, ids[1], ids[5]), BoardSpec(2, ids[4], ids[3]),
-                    BoardSpec(3, ids[6], ids[2]), BoardSpec(4, ids[7], None, bye="U")])
-    event.ids = ids
-    return event
+    """Seven players; round 1 played (1-4, 5-2, 3-6, 7 PAB); round 2 a draft with 7 on the PAB
+    again (1-5, 4-3, 6-2): a rule break to detect."""
+    return seven_with_a_second_pab(make_event, organiser, chief_arbiter, arbiter)
 
 
 def _round2(event):

@@ -10,13 +10,10 @@ from tests.tournaments.swiss_helpers import (
     api_for,
     client_for,
     round_table,
-    swiss_event,
+    seven_with_a_second_pab,
 )
 from tournaments.models import Entry, Event, PairingMethod, Round
-from tournaments.services.entries import numbers_draw
 from tournaments.services.events import event_set_visibility
-from tournaments.services.results import result_record
-from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
 from tournaments.services.trf_io import trf_export
 
 pytestmark = pytest.mark.django_db
@@ -25,24 +22,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def event(make_event, organiser, chief_arbiter, arbiter):
     """Seven players; round 1 played (1-4, 5-2, 3-6, 7 PAB); round 2 a draft with 7 on the PAB
-    again (1-5, 4-3, 6-2)."""
-    event = swiss_event(make_event, organiser, 7, rounds=5, name="Giải Thụy Sĩ")
-    numbers_draw(event=event, actor=organiser, method="rating")
-    ids = {e.number: e.pk for e in Entry.objects.filter(event=event)}
-    r1 = round_store(event=event, number=1, method=PairingMethod.DUTCH, seed=None,
-                     actor=chief_arbiter, boards=[
-                         BoardSpec(1, ids[1], ids[4]), BoardSpec(2, ids[5], ids[2]),
-                         BoardSpec(3, ids[3], ids[6]), BoardSpec(4, ids[7], None, bye="U")])
-    round_publish(round_=r1, actor=chief_arbiter)
-    for board in r1.boards.filter(black__isnull=False):
-        result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
-    round_complete(round_=r1, actor=chief_arbiter)
-    round_store(event=event, number=2, method=PairingMethod.DUTCH, seed=None,
-                actor=chief_arbiter, boards=[
-                    BoardSpec(1, ids[1], ids[5]), BoardSpec(2, ids[4], ids[3]),
-                    BoardSpec(3, ids[6], ids[2]), BoardSpec(4, ids[7], None, bye="U")])
-    event.ids = ids
-    return event
+    again (1-5, 4-3, 6-2): a rule break to detect."""
+    return seven_with_a_second_pab(make_event, organiser, chief_arbiter, arbiter,
+                                   name="Giải Thụy Sĩ")
 
 
 def test_round_page_shows_warnings_and_edit_forms(event, chief_arbiter, arbiter):

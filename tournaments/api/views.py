@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.functional import cached_property
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -413,6 +414,7 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
     filterset_fields = ["gender", "province", "title", "federation"]
 
+    @cached_property
     def _reads_register(self) -> bool:
         user = self.request.user
         return user.is_authenticated and (
@@ -420,13 +422,13 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
             or events_run_by(user).exists())
 
     def get_serializer_class(self):
-        if getattr(self, "swagger_fake_view", False) or self._reads_register():
+        if getattr(self, "swagger_fake_view", False) or self._reads_register:
             return s.RegisterPlayerSerializer
         return s.PlayerSerializer
 
     def get_queryset(self):
         players = Player.objects.all()
-        if not getattr(self, "swagger_fake_view", False) and not self._reads_register():
+        if not getattr(self, "swagger_fake_view", False) and not self._reads_register:
             players = players.filter(
                 Q(pk__in=Entry.objects.filter(event__visibility=Visibility.PUBLIC)
                   .values("player"))

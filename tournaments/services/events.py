@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
-from tournaments.services._access import require
+from tournaments.services._access import lock_event, require
 
 # Statute fields an organiser may set through event_create / event_update.
 STATUTE_FIELDS = frozenset(
@@ -103,7 +103,7 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     """
     require(actor, "tournaments.change_event", event)
     _check_fields(changes)
-    event = Event.objects.select_for_update().get(pk=event.pk)
+    event = lock_event(event)
     made = event.rounds_set.count()
     if made:
         _check_fixed_after_the_draw(event, changes, made)
