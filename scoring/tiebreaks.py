@@ -113,6 +113,8 @@ class Context:
     edition: Edition = Edition.C07_2026
     lots_seed: int | None = None
     unrated_rating: int | None = None
+    # Fouls the arbiters recorded per participant (FOUL: fewer ranks higher); none recorded: 0.
+    fouls: dict[int, int] = field(default_factory=dict)
     cache: dict[object, object] = field(default_factory=dict)
 
     def score(self, spec: Spec) -> str:
@@ -168,12 +170,19 @@ def _count(ctx: Context, fn: Callable[[Entry], int]) -> dict[int, Cell]:
 def wins(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """WIN (C.07 §7.1): rounds that scored as much as a win, played or not — forfeit wins,
     pairing-allocated and full-point byes worth a win count. Art. 21.3 "số ván thắng" in a round
-    robin, where the two agree unless forfeits occur."""
+    robin, where the two agree unless forfeits occur. In two-game matches (Art. 21.2) the law
+    counts games ("ván"): every game won, over the board or by forfeit, and a bye as the match's
+    games won; a team's wins stay matches."""
+    if ctx.sheet.wins_in_games:
+        return _count(ctx, lambda e: e.game_wins)
     return _count(ctx, lambda e: 1 if e.win else 0)
 
 
 def wins_over_board(ctx: Context, spec: Spec) -> dict[int, Cell]:
-    """WON (C.07 §7.2): games won over the board; forfeits and byes do not count."""
+    """WON (C.07 §7.2): games won over the board; forfeits and byes do not count. Games, not
+    matches, in two-game matches (Art. 21.3 as for WIN)."""
+    if ctx.sheet.wins_in_games:
+        return _count(ctx, lambda e: e.games_won)
     return _count(ctx, lambda e: 1 if e.won else 0)
 
 
