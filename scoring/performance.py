@@ -10,55 +10,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.points import Kind
-from scoring.ratings import dp, table_expected
+from scoring.ratings import dp, expected_hundredths, round_half_up
 from scoring.tiebreaks import REGISTRY, Cell, Context, Spec, Tiebreak
 
 
-def _opponents(ctx: Context) -> dict[int, list[tuple[int, int, Fraction]]] | None:
-    """Per participant: (opponent, opponent's rating, score) of each game over the board;
-    ``None`` when somebody is unrated and the statute gives no rating for the unrated."""
-    cached = ctx.cache.get("perf")
-    if cached is not None or "perf" in ctx.cache:
-        return cached  # type: ignore[return-value]
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A participant's games over the board: the opponents, their ratings, the score in wins."""
+
+    opponents: tuple[int, ...]
+    ratings: tuple[int, ...]
+    score: Fraction
+
+
+def _records(ctx: Context) -> dict[int, Record] | None:
+    """Per participant, its :class:`Record`; ``None`` when somebody is unrated and the statute
+    gives no rating for the unrated."""
+    if "perf" in ctx.cache:
+        return ctx.cache["perf"]  # type: ignore[return-value]
     ratings = {n: (r or ctx.unrated_rating) for n, r in ctx.sheet.ratings.items()}
     out = None
     if all(ratings.get(n) is not None for n in ctx.sheet.numbers):
         win = ctx.sheet.win_value["gp"]
-        out = {n: [(e.opponent, ratings[e.opponent], Fraction(e.gp, win))
-                   for e in es if e.kind is Kind.GAME and e.opponent is not None]
-               for n, es in ctx.sheet.entries.items()}
+        out = {}
+        for n, es in ctx.sheet.entries.items():
+            games = [e for e in es if e.kind is Kind.GAME and e.opponent is not None]
+            out[n] = Record(tuple(e.opponent for e in games),  # type: ignore[misc]
+                            tuple(ratings[e.opponent] for e in games),  # type: ignore[misc]
+                            Fraction(sum(e.gp for e in games), win))
     ctx.cache["perf"] = out
     return out
 
 
-def _half_up(value: Fraction) -> int:
-    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
-
-
-def tpr_value(games: list[tuple[int, int, Fraction]]) -> int | None:
+def tpr_value(ratings: Sequence[int], score: Fraction) -> int | None:
     """C.07 §10.2: ARO (rounded) + dp of the percentage score (rounded), B.02 table 8.1a."""
-    if not games:
+    if not ratings:
         return None
-    aro = _half_up(Fraction(sum(r for _, r, _ in games), len(games)))
-    return aro + dp(_half_up(100 * sum(s for _, _, s in games) / len(games)))
+    aro = round_half_up(Fraction(sum(ratings), len(ratings)))
+    return aro + dp(round_half_up(100 * score / len(ratings)))
 
 
-def ptp_value(games: list[tuple[int, int, Fraction]]) -> int | None:
+def ptp_value(ratings: Sequence[int], score: Fraction) -> int | None:
     """C.07 §10.3: the lowest rating whose expected score (B.02 table 8.1b, uncapped) against
     these opponents reaches the score; a score of 0: the lowest opponent's rating − 800."""
-    if not games:
+    if not ratings:
         return None
-    ratings = [r for _, r, _ in games]
-    score = sum(s for _, _, s in games)
     if score == 0:
         return min(ratings) - 800
+    target = 100 * score  # in hundredths, as the table's expected scores
     low, high = min(ratings) - 800, max(ratings) + 800  # expected(low) < score <= expected(high)
     while high - low > 1:
         middle = (low + high) // 2
-        if sum(table_expected(middle - r) for r in ratings) >= score:
+        if sum(expected_hundredths(middle - r) for r in ratings) >= target:
             high = middle
         else:
             low = middle
@@ -68,8 +76,10 @@ def ptp_value(games: list[tuple[int, int, Fraction]]) -> int | None:
 def _values(ctx: Context, name: str, fn) -> dict[int, int | None]:
     cached = ctx.cache.get(name)
     if cached is None:
-        games = _opponents(ctx)
-        cached = ctx.cache[name] = {n: fn(games[n]) if games else None for n in ctx.sheet.numbers}
+        records = _records(ctx)
+        cached = ctx.cache[name] = {
+            n: fn(records[n].ratings, records[n].score) if records else None
+            for n in ctx.sheet.numbers}
     return cached  # type: ignore[return-value]
 
 
@@ -79,11 +89,12 @@ def _cells(values: dict[int, int | None]) -> dict[int, Cell]:
 
 def _average_of(ctx: Context, values: dict[int, int | None]) -> dict[int, Cell]:
     """The average, rounded half up, of the opponents' values over the games played."""
-    games = _opponents(ctx) or {}
+    records = _records(ctx) or {}
     out = {}
     for n in ctx.sheet.numbers:
-        own = [values[o] for o, _, _ in games.get(n, []) if values[o] is not None]
-        out[n] = _half_up(Fraction(sum(own), len(own))) if own else None
+        record = records.get(n)
+        own = [values[o] for o in (record.opponents if record else ()) if values[o] is not None]
+        out[n] = round_half_up(Fraction(sum(own), len(own))) if own else None
     return _cells(out)
 
 

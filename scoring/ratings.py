@@ -48,11 +48,16 @@ def dp(percentage: int) -> int:
     return DP_TABLE[percentage - 50] if percentage >= 50 else -DP_TABLE[50 - percentage]
 
 
+def expected_hundredths(difference: int) -> int:
+    """B.02 table 8.1b in hundredths: the expected score of a player rated ``difference``
+    above the opponent (negative: below)."""
+    high = 50 + bisect_left(PD_UPPER, abs(difference))
+    return high if difference >= 0 else 100 - high
+
+
 def table_expected(difference: int) -> Fraction:
-    """B.02 table 8.1b: the expected score of a player rated ``difference`` above the
-    opponent (negative: below)."""
-    high = Fraction(50 + bisect_left(PD_UPPER, abs(difference)), 100)
-    return high if difference >= 0 else 1 - high
+    """B.02 table 8.1b: the expected score, exact."""
+    return Fraction(expected_hundredths(difference), 100)
 
 
 def logistic_expected(difference: int) -> Fraction:
@@ -195,7 +200,7 @@ def rating_report(tournament: Tournament, regulation: Regulation, *, year: int |
         rows.append(RatingRow(
             player.number, rating, k if k is not None else regulation.k(player, year),
             len(own), sum((g.score for g in own), Fraction(0)),
-            sum((g.expected for g in own), Fraction(0)), change, rating + _round(change)))
+            sum((g.expected for g in own), Fraction(0)), change, rating + round_half_up(change)))
     return rows
 
 
@@ -208,12 +213,12 @@ def _unrated_row(tournament: Tournament, regulation: Regulation, player: Partici
     score = sum((s for _, s in games), Fraction(0))
     first = None
     if games and len(games) >= regulation.provisional_games:
-        average = _round(Fraction(sum(ratings[t] or 0 for t, _ in games), len(games)))
-        first = average + dp(_round(100 * score / len(games)))
+        average = round_half_up(Fraction(sum(ratings[t] or 0 for t, _ in games), len(games)))
+        first = average + dp(round_half_up(100 * score / len(games)))
     return RatingRow(player.number, None, None, len(games), score, Fraction(0), Fraction(0),
                      first)
 
 
-def _round(value: Fraction) -> int:
+def round_half_up(value: Fraction) -> int:
     """Half up, as FIDE rounds ratings and percentages."""
     return (2 * value.numerator + value.denominator) // (2 * value.denominator)

@@ -38,13 +38,13 @@ def test_b02_tables_published_values():
 
 def test_c07_10_2_tpr_and_10_3_ptp_hand_worked():
     # Opponents 2000 and 2100, score 1½: ARO 2050, 75 % → dp 193: TPR 2243.
-    games = [(2, 2000, Fraction(1)), (3, 2100, Fraction(1, 2))]
-    assert tpr_value(games) == 2050 + 193
+    ratings, score = (2000, 2100), Fraction(3, 2)
+    assert tpr_value(ratings, score) == 2050 + 193
     # PTP: the lowest R with We(R − 2000) + We(R − 2100) ≥ 1½ (table 8.1b). R = 2245:
     # differences 245 (.80) and 145 (.69) give 1.49; R = 2246: 246 (.81) and 146 (.70), 1.51.
-    assert ptp_value(games) == 2246
+    assert ptp_value(ratings, score) == 2246
     # A score of 0: the lowest opponent's rating − 800.
-    assert ptp_value([(2, 2000, Fraction(0)), (3, 2100, Fraction(0))]) == 1200
+    assert ptp_value(ratings, Fraction(0)) == 1200
 
 
 def test_c07_unrated_without_a_statute_rating_leaves_performance_blank():
