@@ -12,7 +12,7 @@ Modules, each for what it holds:
   performance criteria (TPR, PTP, APRO, APPO), added to that registry when the package loads;
 - ``presets``: the named orders of the law and of the federations, each with its source;
 - ``ratings``: rating change per event (Elo, FIDE B.02 tables, K tables);
-- ``standings``: ranking with explanations, and the law's named orders;
+- ``standings``: ranking with explanations;
 - ``crosstable``: the score table's data;
 - ``teams``: line-ups and board results of team events;
 - ``cli`` / ``__main__``: ``python -m scoring standings FILE.trf --tiebreaks ...``.

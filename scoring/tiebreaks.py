@@ -1,7 +1,7 @@
 """Tie-break criteria, each a small function named after its FIDE C.07 code, kept as data.
 
 ``REGISTRY`` maps a code to its :class:`Tiebreak`; a statute's order is a tuple of codes
-(``scoring/standings.py`` holds the law's named orders), so the statute's order is the code's order.
+(``scoring/presets.py`` holds the named orders), so the statute's order is the code's order.
 
 A criterion is written as in C.07 and FIDE's tie-break software: ``CODE[:PT][/MOD]``, e.g. ``BH``,
 ``BH/C1`` (cut the least significant value), ``BH/M1`` (median: cut the lowest and the highest),
