@@ -122,7 +122,7 @@ def test_create_event_through_the_api(organiser):
     ("tiebreak_games", [["rapid"]], "Tie-break games are a list of [kind, games]"),
 ])
 def test_a_statute_the_engines_cannot_read_is_refused(event, organiser, field, value, message):
-    """Art. 21.3 (the tie-break order) and RULES.md §7 (the levels of a tied match) are checked
+    """Art. 21.3 (the tie-break order) and appendix §2 (the levels of a tied match) are checked
     when they are set, not when the standings or a knockout match first read them."""
     before = Event.objects.filter(pk=event.pk).values(field).get()[field]
     response = _client(organiser).patch(f"/api/events/{event.pk}/", {field: value},

@@ -1,4 +1,4 @@
-"""Knockout through the services (appendix §2, §3; RULES.md §7): seeding, byes, matches of
+"""Knockout through the services (appendix §2, §3): seeding, byes, matches of
 several games with the statute's tie-break chain, walkovers after withdrawals, advancing,
 corrections, placings."""
 

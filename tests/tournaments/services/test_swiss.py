@@ -1,4 +1,4 @@
-"""A Swiss event through the services (RULES.md §6): numbers by C.04.2 order, initial colour by
+"""A Swiss event through the services (appendix §1): numbers by C.04.2 order, initial colour by
 lots, Dutch rounds with the PAB, requested half-point byes, a withdrawal (Art. 21.5.2) and a late
 entry; the invariants hold every round and the engine's rounds pass the checker."""
 

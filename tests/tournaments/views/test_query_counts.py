@@ -1,6 +1,6 @@
 """Every page a visitor or an arbiter reads, and the API's reads, use the same number of SQL
 queries for a small and a large event of each format (round robin, Swiss, team, knockout):
-nothing is loaded row by row (STYLE.md: load once, compute in memory; pin query counts)."""
+nothing is loaded row by row (load once, compute in memory; pin query counts)."""
 
 from __future__ import annotations
 
