@@ -8,7 +8,7 @@ import pytest
 from scoring.formats import Format
 from scoring.points import LAW_GAME
 from scoring.presets import NAMED_ORDERS, PRESETS
-from scoring.records import Bye
+from scoring.records import Bye, Tournament
 from scoring.standings import standings
 from scoring.tiebreaks import Edition
 from tests.scoring.builders import BF, B, D, W, bye, event, game
@@ -121,3 +121,8 @@ def test_every_preset_ranks_the_hand_worked_event(preset):
     table = standings(SWISS, LAW_GAME, preset, fmt=Format.SWISS, lots_seed=7)
     assert sorted(r.number for r in table.rows) == [1, 2, 3, 4, 5]
     assert table.rows[0].number == 5  # 2½ points, alone
+
+
+def test_an_event_without_participants_has_empty_standings():
+    table = standings(Tournament(()), LAW_GAME, ("PTS", *CODES, "TPR"), fmt=Format.SWISS)
+    assert table.rows == ()

@@ -3,9 +3,9 @@ ranks by match points, then game points, by default (the law's order), and count
 The event is the hand-worked one of tests/scoring/test_art_21_2_law_order.py."""
 
 import pytest
-from rest_framework.test import APIClient
 
-from tests.tournaments.api import scenarios
+from tests.tournaments.builders import api_for, rr_scenario
+from tournaments.services.events import event_set_visibility
 from tournaments.services.results import game_result_record
 from tournaments.services.roundrobin import rr_schedule
 from tournaments.services.rounds import round_publish
@@ -21,7 +21,7 @@ WHITE_RESULT = {("1", True): "1-0", ("1", False): "0-1", ("0", True): "0-1",
 
 def test_art_21_2_two_game_round_robin_ranks_game_points_second(
         make_event, organiser, chief_arbiter, arbiter):
-    event = scenarios.rr(make_event, organiser, chief_arbiter, games_per_match=2)["event"]
+    event = rr_scenario(make_event, organiser, chief_arbiter, games_per_match=2)["event"]
     for round_ in rr_schedule(event=event, actor=chief_arbiter):
         round_publish(round_=round_, actor=chief_arbiter)
         for board in round_.boards.filter(black__isnull=False).select_related("white", "black"):
@@ -33,11 +33,19 @@ def test_art_21_2_two_game_round_robin_ranks_game_points_second(
                 low_white = (board.white.number == low) == game.white_first
                 game_result_record(game=game, result=WHITE_RESULT[(mark, low_white)],
                                    actor=arbiter, expected_version=game.version)
-    table = APIClient().get(f"/api/events/{event.pk}/standings/").json()
+    table = api_for().get(f"/api/events/{event.pk}/standings/").json()
     assert [c["code"] for c in table["criteria"]] == ["GPTS", "H2H", "SB", "WIN", "BWG", "LOT"]
     rows = [(r["number"], r["match_points"], r["game_points"]) for r in table["rows"]]
     assert rows == [(2, "2", "9"), (1, "2", "7"), (3, "1.5", "5"), (4, "0.5", "3")]
     # P1 beat P2 in their match; the law ranks P2 first on game points.
-    assert "9" in table["rows"][0]["tie_broken_by"] and "7" in table["rows"][0]["tie_broken_by"]
+    assert table["rows"][0]["tie_broken_by"] == "ahead on game points (9 vs 7)"
     wins = {r["number"]: r["tiebreaks"]["WIN"] for r in table["rows"]}
     assert wins == {1: "2", 2: "4", 3: "1", 4: "0"}  # games won, not matches
+
+
+def test_art_21_2_swiss_of_two_game_matches_ranks_game_points_second(make_event):
+    event = make_event(format="swiss", rounds=5, games_per_match=2)
+    event_set_visibility(event=event, actor=event.created_by, public=True)
+    table = api_for().get(f"/api/events/{event.pk}/standings/").json()
+    assert [c["code"] for c in table["criteria"]] == [
+        "GPTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG", "LOT"]
