@@ -1,12 +1,13 @@
 """Rating change per event: Elo as FIDE's rating regulations (Handbook B.02) write it, with the
 expected-score table, the rating-difference cap and K as settings of a :class:`Regulation`.
 
-A game is rated when it was played over the board (forfeits, byes and cancelled games are not:
-B.02 §7.1) and both players have a rating (``None`` or 0 is unrated). Every game of a two-game
-match is a game. A rated player's change is ``K × (W − We)`` summed over the rated games, where
-``W`` is 1 / ½ / 0 per game (a 0-0 double loss scores 0 for both) and ``We`` the expected score
-of the rating difference, capped (B.02 §8.3.1: a difference over 400 counts as 400). K is the
-player's for the whole event, from the regulation's K table.
+A game is rated when it was played over the board with a winner or a draw (forfeits, byes,
+cancelled games and a 0-0 double loss — a penalty, not a result between the two — are not) and
+both players have a rating (``None`` or 0 is unrated). Every game of a two-game match is a game.
+A rated player's change is ``K × (W − We)`` summed over the rated games, where ``W`` is 1 / ½ / 0
+per game and ``We`` the expected score of the rating difference, capped (B.02 §8.3.1: a
+difference over 400 counts as 400). K is the player's for the whole event, from the
+regulation's K table.
 
 Unrated players: their games do not change anybody's rating; once they have played at least
 ``provisional_games`` games against rated opponents, their first rating is the opponents'
@@ -23,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.records import Outcome, Participant, Tournament
+from scoring.records import Outcome, Participant, Result, Tournament
 
 #: FIDE B.02 table 8.1a: rating difference ``dp`` for a percentage score of 50 % … 100 %
 #: (``DP_TABLE[i]`` for 50 + i %); below 50 % the difference is the opposite of the mirror's.
@@ -135,6 +136,8 @@ class RatingRow:
 
 
 _SCORE = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
+# A 0-0 double loss (Art. 7.1 i, 15.7 b) is a penalty, not a result between the two: not rated.
+_RATED = frozenset({Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS})
 
 
 def _rating(player: Participant) -> int | None:
@@ -150,7 +153,7 @@ def played_games(tournament: Tournament, after_round: int | None = None
         if pairing.second is None or pairing.round > last:
             continue
         for game in pairing.games:
-            if game.result is None or not game.result.played:
+            if game.result not in _RATED:
                 continue
             for me, them, first in ((pairing.first, pairing.second, True),
                                     (pairing.second, pairing.first, False)):
