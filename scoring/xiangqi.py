@@ -31,9 +31,9 @@ from scoring.tiebreaks import (
     Context,
     Spec,
     Tiebreak,
-    _count,
-    _results_within,
-    _scaled,
+    count_per_round,
+    results_within,
+    scaled,
 )
 
 _NOTHING = frozenset({Kind.CANCELLED, Kind.PENDING})
@@ -63,19 +63,19 @@ def opponent_score_values(ctx: Context, spec: Spec, unplayed: int) -> dict[int, 
 def opponent_score(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """OS (对手分, WXF 14th WC §2.3): unplayed rounds count as the event's lowest score."""
     low = lowest_score(ctx, ctx.score(spec), with_points=False)
-    return _scaled(ctx, opponent_score_values(ctx, spec, low))
+    return scaled(ctx, opponent_score_values(ctx, spec, low))
 
 
 def opponent_score_scoring(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """OSP (CXA 2011 art. 14.4): unplayed rounds count as the lowest score of those with
     points."""
     low = lowest_score(ctx, ctx.score(spec), with_points=True)
-    return _scaled(ctx, opponent_score_values(ctx, spec, low))
+    return scaled(ctx, opponent_score_values(ctx, spec, low))
 
 
 def opponent_score_zero(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """OS0: opponent score with unplayed rounds counting 0 (a statute's option)."""
-    return _scaled(ctx, opponent_score_values(ctx, spec, 0))
+    return scaled(ctx, opponent_score_values(ctx, spec, 0))
 
 
 def fewer_fouls(ctx: Context, spec: Spec) -> dict[int, Cell]:
@@ -85,13 +85,13 @@ def fewer_fouls(ctx: Context, spec: Spec) -> dict[int, Cell]:
 
 def white_wins(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """WWG (先手胜局): games won with White/Red over the board."""
-    return _count(ctx, lambda e: e.white_wins)
+    return count_per_round(ctx, lambda e: e.white_wins)
 
 
 def head_to_head_of_two(ctx: Context, spec: Spec, group: Sequence[int]) -> dict[int, Cell]:
     """H2H2 (直胜, CXA 2011 art. 14.1, 14.2; WXF 2023 VIII b "the winner of the direct match"):
     decides only a tie of exactly two who met; points scored against each other, summed."""
-    results = _results_within(ctx, spec, group, forfeits=True)
+    results = results_within(ctx, spec, group, forfeits=True)
     if len(group) != 2 or not all(results[n] for n in group):
         return {n: Cell(0, None) for n in group}
     unit = ctx.sheet.unit
