@@ -2,9 +2,11 @@
 the federations' presets (scoring/presets.py), on hand-worked crosstables."""
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+from scoring.cli import main
 from scoring.formats import Format
 from scoring.points import LAW_GAME
 from scoring.presets import NAMED_ORDERS, PRESETS
@@ -126,3 +128,15 @@ def test_every_preset_ranks_the_hand_worked_event(preset):
 def test_an_event_without_participants_has_empty_standings():
     table = standings(Tournament(()), LAW_GAME, ("PTS", *CODES, "TPR"), fmt=Format.SWISS)
     assert table.rows == ()
+
+
+def test_cli_standings_takes_the_wxf_preset(capsys):
+    # rr7.trf: a 7-player round robin; each player's rest counts as the lowest score, 2.
+    # P1: opponents 3 + 3 + 2 + 2 + 3½ + 3½ = 17, rest 2: OS 19. P4 and P5 tie on 2 points and
+    # OS 21; P4 beat P5 (direct win). P2 and P3 drew: still tied.
+    assert main(["standings", str(Path(__file__).parent / "data" / "c07" / "rr7.trf"),
+                 "--tiebreaks", "wxf"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Rank\tStartNo\tPTS\tOS\tH2H2", "1\t1\t4\t19\t-", "2\t2\t3.5\t19.5\t0.5",
+        "2\t3\t3.5\t19.5\t0.5", "6\t4\t2\t21\t1", "7\t5\t2\t21\t0", "5\t6\t3\t20\t0",
+        "4\t7\t3\t20\t1"]
