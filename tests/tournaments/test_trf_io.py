@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from scoring import trf
+from records import trf
 from tests.conftest import PlayerFactory
 from tests.tournaments.swiss_helpers import (
     swiss_event,
