@@ -33,7 +33,7 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
-from scoring import trf
+from records import trf
 from scoring.formats import Format
 from scoring.points import ScoringSystem, format_points
 from scoring.ratings import REGULATIONS, rating_report

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.records import Outcome, Participant, Result, Tournament
+from records import Outcome, Participant, Result, Tournament
 
 #: FIDE B.02 table 8.1a: rating difference ``dp`` for a percentage score of 50 % … 100 %
 #: (``DP_TABLE[i]`` for 50 + i %); below 50 % the difference is the opposite of the mirror's.

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from records import Tournament
 from scoring.formats import Format, detect_format
 from scoring.points import System, format_points, score_event
 from scoring.presets import LAW_APPENDIX as LAW_APPENDIX  # the law's orders, read from here too
@@ -24,7 +25,6 @@ from scoring.presets import LAW_ROUND_ROBIN as LAW_ROUND_ROBIN
 from scoring.presets import LAW_SWISS as LAW_SWISS
 from scoring.presets import LAW_TEAMS as LAW_TEAMS
 from scoring.presets import NAMED_ORDERS
-from scoring.records import Tournament
 from scoring.tiebreaks import REGISTRY, Cell, Context, Edition, Spec, edition_for
 from scoring.withdrawals import apply_withdrawals
 

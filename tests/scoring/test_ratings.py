@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import trf
+from records import Participant, trf
 from scoring.cli import main
 from scoring.ratings import (
     REGULATIONS,
@@ -17,7 +17,6 @@ from scoring.ratings import (
     rated_games,
     rating_report,
 )
-from scoring.records import Participant
 from tests.scoring.builders import BF, B, D, W, event, game
 
 FIDE, CXA = REGULATIONS["fide"], REGULATIONS["cxa"]

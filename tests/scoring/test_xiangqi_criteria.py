@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from records import Bye, Tournament
 from scoring.cli import main
 from scoring.formats import Format
 from scoring.points import LAW_GAME
 from scoring.presets import NAMED_ORDERS, PRESETS
-from scoring.records import Bye, Tournament
 from scoring.standings import standings
 from scoring.tiebreaks import Edition
 from tests.scoring.builders import BF, B, D, W, bye, event, game

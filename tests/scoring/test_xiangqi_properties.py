@@ -5,10 +5,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from records import Bye, Game, Pairing, Participant, Result, Tournament
 from scoring.formats import Format
 from scoring.points import LAW_GAME, Kind, score_event
 from scoring.ratings import REGULATIONS, rating_report
-from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
 from scoring.standings import standings
 
 OUTCOMES = list(Result)
