@@ -162,8 +162,9 @@ def scoring_system(event: Event) -> System:
         win = Fraction(event.team_match_points_win)
         match = ScoringSystem(win, Fraction(event.team_match_points_draw), Fraction(0),
                               pairing_bye=win * bye)
+        # A team's wins count matches, not boards (C.07 §7.1).
         return MatchScoring(game=ScoringSystem(pairing_bye=bye), match=match, primary=primary,
-                            games=event.team_boards)
+                            games=event.team_boards, wins_in_games=False)
     if event.scoring == StatuteScoring.TWO_GAME_MATCH:
         return MatchScoring(games=event.games_per_match)
     if event.scoring == StatuteScoring.CUSTOM:

@@ -5,6 +5,7 @@ The event is the hand-worked one of tests/scoring/test_art_21_2_law_order.py."""
 import pytest
 
 from tests.tournaments.builders import api_for, rr_scenario
+from tournaments.adapters import scoring_system
 from tournaments.services.events import event_set_visibility
 from tournaments.services.results import game_result_record
 from tournaments.services.roundrobin import rr_schedule
@@ -49,3 +50,8 @@ def test_art_21_2_swiss_of_two_game_matches_ranks_game_points_second(make_event)
     table = api_for().get(f"/api/events/{event.pk}/standings/").json()
     assert [c["code"] for c in table["criteria"]] == [
         "GPTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG", "LOT"]
+
+
+def test_wins_count_games_in_two_game_matches_and_matches_for_teams(make_event):
+    assert scoring_system(make_event(format="rr", games_per_match=2)).wins_in_games
+    assert not scoring_system(make_event(format="rr", participant_kind="team")).wins_in_games
