@@ -17,7 +17,7 @@ from scoring.ratings import (
     rated_games,
     rating_report,
 )
-from tests.scoring.builders import BF, B, D, W, event, game
+from tests.scoring.builders import BF, B, D, W, event, game, match_by_first
 
 FIDE, CXA = REGULATIONS["fide"], REGULATIONS["cxa"]
 DATA = Path(__file__).parent / "data" / "c07"
@@ -104,3 +104,10 @@ def test_cli_ratings(capsys):
     # P1: bye in round 1, a draw with Black against 2039 in round 2: 138 → .69, K 30.
     assert out[1] == "1\t2177\t1\t0.5\t0.69\t-5.7"
     assert len(out) == 8
+
+
+def test_every_game_of_a_two_game_match_is_rated():
+    # 2000 v 2000 (K 20), "1 ½": +10 for the win, 0 for the draw; a 0-0 game is not rated.
+    t = event(2, match_by_first(1, 1, 2, "1 ½ 00"), ratings={1: 2000, 2: 2000})
+    row = _row(rating_report(t, FIDE), 1)
+    assert (row.games, row.score, row.expected, row.change) == (2, Fraction(3, 2), 1, 10)
