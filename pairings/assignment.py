@@ -22,6 +22,7 @@ import numpy as np
 # Weights must stay well inside int64 once potentials and path lengths are added.
 WEIGHT_LIMIT = 1 << 52
 _INF = np.int64(1 << 62)
+_BLOCK = 512  # rows per block when the tight graph is built
 
 
 @dataclass
@@ -40,7 +41,8 @@ def max_weight_assignment(weight: np.ndarray, allowed: np.ndarray) -> Assignment
     ``weight`` and ``allowed`` are (rows x columns) with rows <= columns.
     """
     rows, cols = weight.shape
-    cost = np.where(allowed, -weight.astype(np.int64), _INF)
+    cost = np.negative(weight, dtype=np.int64)
+    cost[~allowed] = _INF
     u = np.zeros(rows, dtype=np.int64)
     v = np.zeros(cols, dtype=np.int64)
     col_of = np.full(rows, -1, dtype=np.int64)
@@ -107,8 +109,7 @@ def lexicographic_assignment(weight: np.ndarray, allowed: np.ndarray,
     alternating path of tight edges: one backward search from c0 answers for every c at once.
     """
     rows, cols = weight.shape
-    tight = allowed & (solution.alpha[:, None] + solution.beta[None, :] == weight)
-    state = _Tight(tight, solution)
+    state = _Tight(weight, allowed, solution)
     for u in range(rows):
         options = state.bits[u] & state.open_cols
         c0 = state.col_of[u]
@@ -123,9 +124,19 @@ class _Tight:
 
     DUMMY = -1
 
-    def __init__(self, tight: np.ndarray, solution: Assignment) -> None:
-        rows, cols = tight.shape
-        self.bits = [_bitmask(tight[r]) for r in range(rows)]
+    def __init__(self, weight: np.ndarray, allowed: np.ndarray, solution: Assignment) -> None:
+        rows, cols = weight.shape
+        alpha, beta = solution.alpha, solution.beta
+        # Bitmasks both ways: tight columns per row, tight rows per column (for the backward
+        # searches), built a block of rows at a time (no rows x columns temporaries).
+        self.bits = []
+        self.col_rows = [0] * cols
+        for first in range(0, rows, _BLOCK):
+            block = slice(first, min(first + _BLOCK, rows))
+            tight = allowed[block] & (alpha[block, None] + beta[None, :] == weight[block])
+            self.bits += [_bitmask(row) for row in tight]
+            for c, mask in enumerate(_column_masks(tight)):
+                self.col_rows[c] |= mask << first
         self.slack = _bitmask(solution.beta == 0)
         self.col_of = list(solution.col_of)
         self.row_of = [self.DUMMY] * cols
@@ -133,17 +144,18 @@ class _Tight:
             self.row_of[c] = r
         self.free_cols = sum(1 << c for c in range(cols) if self.row_of[c] == self.DUMMY)
         self.open_cols = (1 << cols) - 1
-        self.open_rows = set(range(rows))
+        self.open_rows = (1 << rows) - 1
 
     def fix(self, u: int) -> None:
-        self.open_rows.discard(u)
+        self.open_rows &= ~(1 << u)
         self.open_cols &= ~(1 << self.col_of[u])
 
     def improve(self, u: int, better: int) -> None:
         """Give u the lowest column of ``better`` (a bitmask of tight open columns below its
         own) that an optimal assignment allows, if any."""
         c0 = self.col_of[u]
-        good, dummy_next = self._reaching(u, c0)
+        first = (better & -better).bit_length() - 1
+        good, dummy_next = self._reaching(u, c0, self.row_of[first])
         while better:
             c = (better & -better).bit_length() - 1
             better &= better - 1
@@ -152,28 +164,34 @@ class _Tight:
                 self._apply(u, c, c0, holder, good, dummy_next)
                 return
 
-    def _reaching(self, u: int, c0: int) -> tuple[dict[int, int], int | None]:
+    def _reaching(self, u: int, c0: int, wanted: int) -> tuple[dict[int, int], int | None]:
         """Rows (other than u) that can move along tight edges so that c0 ends up taken, with
-        the column each moves to; the same for the dummies (None if they cannot)."""
+        the column each moves to (the lowest of its level); the same for the dummies (None if
+        they cannot). Breadth first from c0, each row and column visited once; it stops early
+        once ``wanted`` (the holder of u's best column, a row or DUMMY) is known to reach."""
         good: dict[int, int] = {}
         dummy_next: int | None = None
         frontier = 1 << c0
-        waiting = [r for r in self.open_rows if r != u]
+        waiting = self.open_rows & ~(1 << u)
         while frontier:
             reached = 0
-            still = []
-            for r in waiting:
-                hit = self.bits[r] & frontier
-                if hit:
-                    good[r] = (hit & -hit).bit_length() - 1
+            columns = frontier
+            while columns and waiting:
+                c = (columns & -columns).bit_length() - 1
+                columns &= columns - 1
+                hit = self.col_rows[c] & waiting
+                waiting &= ~hit
+                while hit:
+                    r = (hit & -hit).bit_length() - 1
+                    hit &= hit - 1
+                    good[r] = c
                     reached |= 1 << self.col_of[r]
-                else:
-                    still.append(r)
-            waiting = still
             if dummy_next is None and self.slack & frontier & self.open_cols:
                 hit = self.slack & frontier & self.open_cols
                 dummy_next = (hit & -hit).bit_length() - 1
                 reached |= self.free_cols & self.open_cols
+            if wanted in good or (wanted == self.DUMMY and dummy_next is not None):
+                break
             frontier = reached & self.open_cols
         return good, dummy_next
 
@@ -197,6 +215,12 @@ class _Tight:
         self.col_of[r] = c
         self.row_of[c] = r
         self.free_cols &= ~(1 << c)
+
+
+def _column_masks(block: np.ndarray) -> list[int]:
+    """Per column of a (rows x columns) boolean block, its True rows as a bitmask."""
+    packed = np.packbits(block, axis=0, bitorder="little")
+    return [int.from_bytes(packed[:, c].tobytes(), "little") for c in range(block.shape[1])]
 
 
 def _bitmask(flags: np.ndarray) -> int:

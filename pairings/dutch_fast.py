@@ -35,9 +35,13 @@ from pairings.matching import perfect_matching
 from pairings.swiss_state import PlayerState
 
 BYE = -1
-# Effort per bracket before giving up: assignments tried, and their cells (rows x columns).
+# Effort per bracket before giving up: assignments tried, and their cells (rows x columns), at
+# most WORK_FACTOR times the remainder's own S1 x S2 (the general procedure costs more than
+# that: it weighs every pair of the bracket), or WORK_FLOOR cells in small brackets. Relative,
+# not absolute: a large bracket is never handed to the general procedure for its size alone.
 MAX_ASSIGNMENTS = 60
-WORK_LIMIT = 4_000_000
+WORK_FACTOR = 8
+WORK_FLOOR = 4_000_000
 MAX_SPLITS = 5_000  # exchanges looked at (bounds only) per bracket
 
 
@@ -147,6 +151,7 @@ class FastBracket:
         remainder = [r for r in self.residents if r not in taken]
         table = RemainderTable(self, remainder)
         half = len(remainder) // 2
+        work_limit = max(WORK_FLOOR, WORK_FACTOR * half * (len(remainder) - half))
         small = half <= 3 or len(remainder) - half <= 3
         options = [((), ())]
         options_iter = exchanges(half, len(remainder) - half, max_size=half if small else 2)
@@ -159,7 +164,7 @@ class FastBracket:
                 continue
             self.assignments += 1
             self.work += len(high) * len(low)
-            if self.work > WORK_LIMIT or self.assignments > MAX_ASSIGNMENTS:
+            if self.work > work_limit or self.assignments > MAX_ASSIGNMENTS:
                 raise GiveUp
             solved = table.assign(high, low)
             if solved is None or table.total(high, low, solved[2]) != target:
@@ -241,16 +246,11 @@ class RemainderTable:
             for b in range(size):
                 t, h = ctx.kind_weight(reps[a], reps[b], True, False)
                 self.values[(a, b)] = ctx.layout.split(h) if t else None
-        # Compatibility: kinds ([C3]) and opponents met or forbidden ([C1]).
-        ok = np.array([[self.values[(a, b)] is not None for b in range(size)]
-                       for a in range(size)], dtype=bool).reshape(size, size)
-        self.compatible = ok[np.ix_(self.kind, self.kind)]
+        # Compatibility: kinds ([C3]) here, opponents met or forbidden ([C1]) per assignment.
+        self.kind_ok = np.array([[self.values[(a, b)] is not None for b in range(size)]
+                                 for a in range(size)], dtype=bool).reshape(size, size)
         position = {p.number: i for i, p in enumerate(self.players)}
-        for i, p in enumerate(self.players):
-            for other in p.opponents:
-                j = position.get(other)
-                if j is not None:
-                    self.compatible[i, j] = self.compatible[j, i] = False
+        self.met = [[position[o] for o in p.opponents if o in position] for p in self.players]
         present = [v for v in self.values.values() if v is not None]
         self.encode = _encoder(present, len(remainder) // 2)
         encoded = np.zeros((size, size), dtype=np.int64)
@@ -271,7 +271,13 @@ class RemainderTable:
             raise GiveUp
         h, lo = np.array(high, dtype=np.int64), np.array(low, dtype=np.int64)
         weight = self.encoded[np.ix_(self.kind[h], self.kind[lo])]
-        allowed = self.compatible[np.ix_(h, lo)] & (h[:, None] < lo[None, :])
+        allowed = self.kind_ok[np.ix_(self.kind[h], self.kind[lo])] & (h[:, None] < lo[None, :])
+        column = {j: c for c, j in enumerate(low)}
+        for r, i in enumerate(high):
+            for j in self.met[i]:
+                c = column.get(j)
+                if c is not None:
+                    allowed[r, c] = False
         solution = max_weight_assignment(weight, allowed)
         if solution is None:
             return None
