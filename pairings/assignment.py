@@ -167,31 +167,34 @@ class _Tight:
     def _reaching(self, u: int, c0: int, wanted: int) -> tuple[dict[int, int], int | None]:
         """Rows (other than u) that can move along tight edges so that c0 ends up taken, with
         the column each moves to (the lowest of its level); the same for the dummies (None if
-        they cannot). Breadth first from c0, each row and column visited once; it stops early
-        once ``wanted`` (the holder of u's best column, a row or DUMMY) is known to reach."""
+        they cannot). Breadth first from c0, each row and column visited once; it stops as soon
+        as ``wanted`` (the holder of u's best column, a row or DUMMY) is reached."""
         good: dict[int, int] = {}
         dummy_next: int | None = None
         frontier = 1 << c0
         waiting = self.open_rows & ~(1 << u)
         while frontier:
             reached = 0
+            if dummy_next is None and self.slack & frontier & self.open_cols:
+                hit = self.slack & frontier & self.open_cols
+                dummy_next = (hit & -hit).bit_length() - 1
+                reached |= self.free_cols & self.open_cols
+                if wanted == self.DUMMY:
+                    break
             columns = frontier
             while columns and waiting:
                 c = (columns & -columns).bit_length() - 1
                 columns &= columns - 1
                 hit = self.col_rows[c] & waiting
+                if wanted >= 0 and (hit >> wanted) & 1:
+                    good[wanted] = c
+                    return good, dummy_next
                 waiting &= ~hit
                 while hit:
                     r = (hit & -hit).bit_length() - 1
                     hit &= hit - 1
                     good[r] = c
                     reached |= 1 << self.col_of[r]
-            if dummy_next is None and self.slack & frontier & self.open_cols:
-                hit = self.slack & frontier & self.open_cols
-                dummy_next = (hit & -hit).bit_length() - 1
-                reached |= self.free_cols & self.open_cols
-            if wanted in good or (wanted == self.DUMMY and dummy_next is not None):
-                break
             frontier = reached & self.open_cols
         return good, dummy_next
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
@@ -249,8 +250,7 @@ class RemainderTable:
         # Compatibility: kinds ([C3]) here, opponents met or forbidden ([C1]) per assignment.
         self.kind_ok = np.array([[self.values[(a, b)] is not None for b in range(size)]
                                  for a in range(size)], dtype=bool).reshape(size, size)
-        position = {p.number: i for i, p in enumerate(self.players)}
-        self.met = [[position[o] for o in p.opponents if o in position] for p in self.players]
+        self.met = _met_pairs(self.players)
         present = [v for v in self.values.values() if v is not None]
         self.encode = _encoder(present, len(remainder) // 2)
         encoded = np.zeros((size, size), dtype=np.int64)
@@ -272,12 +272,13 @@ class RemainderTable:
         h, lo = np.array(high, dtype=np.int64), np.array(low, dtype=np.int64)
         weight = self.encoded[np.ix_(self.kind[h], self.kind[lo])]
         allowed = self.kind_ok[np.ix_(self.kind[h], self.kind[lo])] & (h[:, None] < lo[None, :])
-        column = {j: c for c, j in enumerate(low)}
-        for r, i in enumerate(high):
-            for j in self.met[i]:
-                c = column.get(j)
-                if c is not None:
-                    allowed[r, c] = False
+        row_of = np.full(len(self.players), -1, dtype=np.int64)
+        row_of[h] = np.arange(len(high))
+        col_of = np.full(len(self.players), -1, dtype=np.int64)
+        col_of[lo] = np.arange(len(low))
+        rows, cols = row_of[self.met[0]], col_of[self.met[1]]
+        keep = (rows >= 0) & (cols >= 0)
+        allowed[rows[keep], cols[keep]] = False
         solution = max_weight_assignment(weight, allowed)
         if solution is None:
             return None
@@ -291,6 +292,21 @@ class RemainderTable:
             assert value is not None
             total = _add(total, value)
         return total
+
+
+def _met_pairs(players: list[PlayerState]) -> tuple[np.ndarray, np.ndarray]:
+    """[C1] inside a remainder: (i, j) index arrays of players i, j who met or may not meet."""
+    counts = [len(p.opponents) for p in players]
+    met = np.fromiter(chain.from_iterable(p.opponents for p in players), dtype=np.int64,
+                      count=sum(counts))
+    numbers = np.array([p.number for p in players], dtype=np.int64)
+    index = np.full(int(max(numbers.max(initial=0), met.max(initial=0))) + 1, -1,
+                    dtype=np.int64)
+    index[numbers] = np.arange(len(players))
+    first = np.repeat(np.arange(len(players)), counts)
+    second = index[met]
+    keep = second >= 0
+    return first[keep], second[keep]
 
 
 def _encoder(values: list[tuple[int, ...]], pairs: int) -> Callable[[tuple], int] | None:
