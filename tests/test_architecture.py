@@ -1,5 +1,5 @@
 """The engines are pure Python: importing every module of pairings/ and scoring/ must work in a
-process where Django cannot be imported at all (STYLE.md, docs/architecture.md)."""
+process where Django cannot be imported at all (docs/architecture.md)."""
 
 import pkgutil
 import subprocess
@@ -40,7 +40,7 @@ def test_engines_import_without_django():
 
 
 def test_only_the_adapter_imports_both_sides():
-    """STYLE.md: one module converts between model rows and engine types; services and
+    """One module converts between model rows and engine types; services and
     selectors go through it or through engine functions on plain data."""
     offenders = []
     for path in (ROOT / "pairings").rglob("*.py"):

@@ -5,15 +5,18 @@ rustworkx, colours from the players' histories)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 import rustworkx
 
 from pairings.dutch import DutchOptions, ForbiddenPairs, NoValidPairing, pair_round, round_pairer
-from pairings.dutch_cli import main
+from pairings.dutch_cli import load, main
 from pairings.dutch_explain import Exchange, Failure, FloatCount, Upfloat
 from scoring.records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
-from tests.pairings.test_dutch import DATA, B, D, W, load, tour
+from tests.scoring.builders import B, D, W, tour
+
+DATA = Path(__file__).parent / "data"
 
 # --- hand-made rounds ------------------------------------------------------------------------
 

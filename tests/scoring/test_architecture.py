@@ -1,4 +1,4 @@
-"""The scoring engine is pure: standard library only, no Django (STYLE.md, "Engines are pure")."""
+"""The scoring engine is pure: standard library only, no Django (docs/architecture.md)."""
 
 import ast
 import sys
