@@ -5,8 +5,9 @@ meets an S2 player; which pairing is best is a maximum-weight assignment (weight
 ``pairings/dutch_weights.py``); among the best, the handbook's transposition order (Art. 4.2)
 gives S1's first player the highest S2 player possible, then S1's second, and so on.
 
-:func:`max_weight_assignment` is the shortest-augmenting-path (Hungarian) algorithm on a dense
-integer matrix (numpy, exact with int64). Its duals characterise *all* optimal assignments: those
+:func:`min_cost_assignment` is the shortest-augmenting-path (Hungarian) algorithm on a dense
+integer cost matrix (numpy, exact with int64; the cost is minus the weight, ``INF`` where a pair
+is not allowed). Its duals characterise *all* optimal assignments: those
 using only tight edges (``alpha[u] + beta[v] == w[u, v]``) that match every S2 player with a
 positive dual (complementary slackness). :func:`lexicographic_assignment` then walks S1 in order,
 testing each candidate with one alternating-path search in the tight graph instead of a new
@@ -21,7 +22,7 @@ import numpy as np
 
 # Weights must stay well inside int64 once potentials and path lengths are added.
 WEIGHT_LIMIT = 1 << 52
-_INF = np.int64(1 << 62)
+INF = np.int64(1 << 62)
 _BLOCK = 512  # rows per block when the tight graph is built
 
 
@@ -35,30 +36,36 @@ class Assignment:
     beta: np.ndarray
 
 
-def max_weight_assignment(weight: np.ndarray, allowed: np.ndarray) -> Assignment | None:
-    """Assign every row to a distinct column maximising the total weight; None if impossible.
-
-    ``weight`` and ``allowed`` are (rows x columns) with rows <= columns.
-    """
-    rows, cols = weight.shape
+def cost_matrix(weight: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+    """The cost form of a weight matrix: ``-weight``, and ``INF`` where no edge is allowed."""
     cost = np.negative(weight, dtype=np.int64)
-    cost[~allowed] = _INF
+    cost[~allowed] = INF
+    return cost
+
+
+def min_cost_assignment(cost: np.ndarray) -> Assignment | None:
+    """Assign every row to a distinct column minimising the total cost (maximising the weight
+    ``-cost``); ``INF`` marks a forbidden pair; None if impossible.
+
+    ``cost`` is (rows x columns) with rows <= columns; it is not modified.
+    """
+    rows, cols = cost.shape
     u = np.zeros(rows, dtype=np.int64)
     v = np.zeros(cols, dtype=np.int64)
     col_of = np.full(rows, -1, dtype=np.int64)
     row_of = np.full(cols, -1, dtype=np.int64)
     for start in range(rows):
-        found = _augment(start, cost, allowed, u, v, col_of, row_of)
+        found = _augment(start, cost, u, v, col_of, row_of)
         if not found:
             return None
     return Assignment([int(c) for c in col_of], -u, -v)
 
 
-def _augment(start: int, cost: np.ndarray, allowed: np.ndarray, u: np.ndarray, v: np.ndarray,
-             col_of: np.ndarray, row_of: np.ndarray) -> bool:
+def _augment(start: int, cost: np.ndarray, u: np.ndarray, v: np.ndarray, col_of: np.ndarray,
+             row_of: np.ndarray) -> bool:
     """One Dijkstra search from the free row ``start`` to a free column, then augment."""
     cols = cost.shape[1]
-    dist = np.full(cols, _INF, dtype=np.int64)
+    dist = np.full(cols, INF, dtype=np.int64)
     path = np.full(cols, -1, dtype=np.int64)
     remaining = np.ones(cols, dtype=bool)
     scanned_rows = [start]
@@ -66,14 +73,14 @@ def _augment(start: int, cost: np.ndarray, allowed: np.ndarray, u: np.ndarray, v
     base = np.int64(0)
     i = start
     while True:
-        mask = remaining & allowed[i]
+        mask = remaining & (cost[i] < INF)
         reduced = base + cost[i] - u[i] - v
         better = mask & (reduced < dist)
         dist[better] = reduced[better]
         path[better] = i
-        candidates = np.where(remaining, dist, _INF)
+        candidates = np.where(remaining, dist, INF)
         lowest = candidates.min()
-        if lowest >= _INF:
+        if lowest >= INF:
             return False
         ties = np.flatnonzero(candidates == lowest)
         free = ties[row_of[ties] == -1]
@@ -98,8 +105,7 @@ def _augment(start: int, cost: np.ndarray, allowed: np.ndarray, u: np.ndarray, v
             return True
 
 
-def lexicographic_assignment(weight: np.ndarray, allowed: np.ndarray,
-                             solution: Assignment) -> list[int]:
+def lexicographic_assignment(cost: np.ndarray, solution: Assignment) -> list[int]:
     """The optimal assignment in which row 0 gets the lowest column possible, then row 1, and
     so on (columns are in order of preference: S2 by BSN, Art. 4.2).
 
@@ -108,8 +114,8 @@ def lexicographic_assignment(weight: np.ndarray, allowed: np.ndarray,
     dummy rows. Row u (on column c0) may take column c if c's holder can reach c0 along an
     alternating path of tight edges: one backward search from c0 answers for every c at once.
     """
-    rows, cols = weight.shape
-    state = _Tight(weight, allowed, solution)
+    rows = cost.shape[0]
+    state = _Tight(cost, solution)
     for u in range(rows):
         options = state.bits[u] & state.open_cols
         c0 = state.col_of[u]
@@ -124,8 +130,8 @@ class _Tight:
 
     DUMMY = -1
 
-    def __init__(self, weight: np.ndarray, allowed: np.ndarray, solution: Assignment) -> None:
-        rows, cols = weight.shape
+    def __init__(self, cost: np.ndarray, solution: Assignment) -> None:
+        rows, cols = cost.shape
         alpha, beta = solution.alpha, solution.beta
         # Bitmasks both ways: tight columns per row, tight rows per column (for the backward
         # searches), built a block of rows at a time (no rows x columns temporaries).
@@ -133,7 +139,7 @@ class _Tight:
         self.col_rows = [0] * cols
         for first in range(0, rows, _BLOCK):
             block = slice(first, min(first + _BLOCK, rows))
-            tight = allowed[block] & (alpha[block, None] + beta[None, :] == weight[block])
+            tight = (cost[block] < INF) & (alpha[block, None] + beta[None, :] == -cost[block])
             self.bits += [_bitmask(row) for row in tight]
             for c, mask in enumerate(_column_masks(tight)):
                 self.col_rows[c] |= mask << first

@@ -25,10 +25,11 @@ from itertools import chain
 import numpy as np
 
 from pairings.assignment import (
+    INF,
     WEIGHT_LIMIT,
     Assignment,
     lexicographic_assignment,
-    max_weight_assignment,
+    min_cost_assignment,
 )
 from pairings.dutch_bounds import bracket_bounds, exchanges, split_bounds
 from pairings.dutch_weights import WeightContext
@@ -168,10 +169,10 @@ class FastBracket:
             if self.work > work_limit or self.assignments > MAX_ASSIGNMENTS:
                 raise GiveUp
             solved = table.assign(high, low)
-            if solved is None or table.total(high, low, solved[2]) != target:
+            if solved is None or table.total(high, low, solved[1]) != target:
                 continue
-            weight, allowed, solution = solved
-            cols = lexicographic_assignment(weight, allowed, solution)
+            cost, solution = solved
+            cols = lexicographic_assignment(cost, solution)
             pairs = [(remainder[high[i]], remainder[low[c]]) for i, c in enumerate(cols)]
             used = set(cols)
             down = [remainder[low[c]] for c in range(len(low)) if c not in used]
@@ -247,18 +248,16 @@ class RemainderTable:
             for b in range(size):
                 t, h = ctx.kind_weight(reps[a], reps[b], True, False)
                 self.values[(a, b)] = ctx.layout.split(h) if t else None
-        # Compatibility: kinds ([C3]) here, opponents met or forbidden ([C1]) per assignment.
-        self.kind_ok = np.array([[self.values[(a, b)] is not None for b in range(size)]
-                                 for a in range(size)], dtype=bool).reshape(size, size)
         self.met = _met_pairs(self.players)
         present = [v for v in self.values.values() if v is not None]
         self.encode = _encoder(present, len(remainder) // 2)
-        encoded = np.zeros((size, size), dtype=np.int64)
+        # Cost per pair of kinds: minus the encoded weight; INF for kinds that may not meet
+        # ([C3]). Opponents met or forbidden ([C1]) are marked per assignment.
+        self.cost = np.full((size, size), INF, dtype=np.int64)
         if self.encode is not None:
             for (a, b), v in self.values.items():
                 if v is not None:
-                    encoded[a, b] = self.encode(v)
-        self.encoded = encoded
+                    self.cost[a, b] = -self.encode(v)
 
     def split_bound(self, high: list[int], low: list[int]) -> tuple[int, ...]:
         return split_bounds(self.ctx, [self.players[i] for i in high],
@@ -270,19 +269,19 @@ class RemainderTable:
         if self.encode is None:
             raise GiveUp
         h, lo = np.array(high, dtype=np.int64), np.array(low, dtype=np.int64)
-        weight = self.encoded[np.ix_(self.kind[h], self.kind[lo])]
-        allowed = self.kind_ok[np.ix_(self.kind[h], self.kind[lo])] & (h[:, None] < lo[None, :])
+        cost = self.cost[np.ix_(self.kind[h], self.kind[lo])]
+        cost[np.greater_equal.outer(h, lo)] = INF
         row_of = np.full(len(self.players), -1, dtype=np.int64)
         row_of[h] = np.arange(len(high))
         col_of = np.full(len(self.players), -1, dtype=np.int64)
         col_of[lo] = np.arange(len(low))
         rows, cols = row_of[self.met[0]], col_of[self.met[1]]
         keep = (rows >= 0) & (cols >= 0)
-        allowed[rows[keep], cols[keep]] = False
-        solution = max_weight_assignment(weight, allowed)
+        cost[rows[keep], cols[keep]] = INF
+        solution = min_cost_assignment(cost)
         if solution is None:
             return None
-        return weight, allowed, solution
+        return cost, solution
 
     def total(self, high: list[int], low: list[int], solution: Assignment) -> tuple[int, ...]:
         size = len(self.ctx.layout.subfields)
