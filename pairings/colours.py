@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairings.swiss_state import PlayerState, RoundState
-from scoring.records import Colour
+from records import Colour
 
 
 def _played_colours(player: PlayerState) -> list[tuple[Colour, int]]:

@@ -23,8 +23,7 @@ from pathlib import Path
 from pairings.dutch import DutchOptions, RoundPairing, pair_round
 from pairings.dutch_explain_text import explanation_text
 from pairings.swiss_state import DutchError, ForbiddenPairs, NoValidPairing, PointValues
-from scoring import trf
-from scoring.records import Bye, Colour, Tournament
+from records import Bye, Colour, Tournament, trf
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import rustworkx
 from pairings.dutch import DutchOptions, ForbiddenPairs, NoValidPairing, pair_round, round_pairer
 from pairings.dutch_cli import load, main
 from pairings.dutch_explain import Exchange, Failure, FloatCount, Upfloat
-from scoring.records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
 from tests.scoring.builders import B, D, W, tour
 
 DATA = Path(__file__).parent / "data"

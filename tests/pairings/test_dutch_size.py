@@ -8,7 +8,7 @@ import random
 
 import pairings.dutch_fast as dutch_fast
 from pairings.dutch import DutchOptions, ForbiddenPairs, pair_round, round_pairer
-from scoring.records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
 
 
 def _methods(trace: tuple[str, ...]) -> set[str]:
