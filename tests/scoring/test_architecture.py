@@ -1,15 +1,18 @@
-"""The scoring engine is pure: standard library only, no Django (STYLE.md, "Engines are pure")."""
+"""The scoring engine and the xiangqi package are pure: standard library only, no Django."""
 
 import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ENGINE = Path(__file__).parents[2] / "scoring"
 
 
-def test_scoring_imports_only_the_standard_library_and_itself():
-    allowed = set(sys.stdlib_module_names) | {"scoring"}
-    for path in ENGINE.glob("*.py"):
+@pytest.mark.parametrize("package", ["scoring", "xiangqi"])
+def test_engine_imports_only_the_standard_library_and_itself(package):
+    allowed = set(sys.stdlib_module_names) | {package}
+    for path in (ENGINE.parent / package).glob("*.py"):
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
