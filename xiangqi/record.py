@@ -60,14 +60,14 @@ class Replay:
 def replay(texts: tuple[str, ...] | list[str], *, start: str = START_FEN,
            notation: str | None = None) -> Replay:
     """Play ``texts`` from ``start``; stops at the first move that cannot be played. The
-    notation is the one all moves can be read in (``notation.detect``) unless named."""
+    notation is the one all moves can be read in (``notation.detect``) unless named; a move
+    written in another one is still read."""
     notation = notation or detect(list(texts))
     position = Position.from_fen(start)
     positions, moves = [position], []
     for ply, text in enumerate(texts, start=1):
         try:
-            kind = notation if notation in candidates(text) else None
-            move = parse_move(position, text, kind or _fallback(text, notation))
+            move = _parse(position, text, notation)
         except IllegalMove as error:
             return Replay(tuple(positions), tuple(moves), notation,
                           MoveError(ply, text, str(error)), tuple(texts))
@@ -77,9 +77,14 @@ def replay(texts: tuple[str, ...] | list[str], *, start: str = START_FEN,
     return Replay(tuple(positions), tuple(moves), notation, None, tuple(texts))
 
 
-def _fallback(text: str, notation: str) -> str:
-    found = candidates(text)
-    return found[0] if found else notation
+def _parse(position: Position, text: str, notation: str) -> Move:
+    try:
+        return parse_move(position, text, notation)
+    except IllegalMove:
+        found = candidates(text)
+        if not found or notation in found:
+            raise
+        return parse_move(position, text, found[0])
 
 
 def write_moves(start: Position, moves: list[Move] | tuple[Move, ...], notation: str) -> list[str]:
