@@ -38,7 +38,9 @@ class GameRecord:
         return replace(self, tags=tuple(tags))
 
     def replay(self, notation: str | None = None) -> Replay:
-        return replay(self.moves, start=self.start, notation=notation)
+        """Replayed in ``notation``, else the one the ``Format`` tag names, else detected."""
+        named = {v.lower(): k for k, v in FORMAT_TAGS.items()}.get(self.tag("Format").lower())
+        return replay(self.moves, start=self.start, notation=notation or named)
 
 
 @dataclass(frozen=True)

@@ -70,3 +70,14 @@ def test_written_pgn_numbers_moves_and_starts_black_with_ellipsis():
     text = write_pgn([game])
     assert text.splitlines()[0] == '[Event "E"]'
     assert text.splitlines()[-1] == "1... d9d8 2. e1d2 *"
+
+
+def test_the_format_tag_names_the_notation():
+    # "P5.4" reads as Vietnamese (the law's: a cannon forward, impossible here) unless the
+    # Format tag says WXF (the pawn over the river steps sideways to the 4th file)
+    fen = '[FEN "3k5/9/9/9/4P4/9/9/9/9/4K4 w"]\n'
+    (plain,) = read_pgn(fen + "1. P5.4 *")
+    assert plain.replay().error is not None
+    (tagged,) = read_pgn(fen + '[Format "WXF"]\n1. P5.4 *')
+    played = tagged.replay()
+    assert played.notation == "wxf" and played.error is None and str(played.moves[0]) == "e5f5"

@@ -1,8 +1,14 @@
 """Positions, FEN and the rules of movement (Art. 2-7)."""
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xiangqi import START_FEN, FenError, Move, Position
+
+from .positions import random_position
 
 
 def pos(fen):
@@ -96,3 +102,16 @@ def test_play_legal_refuses_an_illegal_move():
     from xiangqi import IllegalMove
     with pytest.raises(IllegalMove):
         pos(START_FEN).play_legal(Move.from_iccs("h2h8"))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32))
+def test_fen_round_trips_and_legal_moves_never_leave_the_general_attacked(seed):
+    position = random_position(random.Random(seed))
+    assert Position.from_fen(position.fen()) == position
+    legal = set(position.legal_moves())
+    for move in position.pseudo_moves():
+        after = position.play(move)
+        assert (move in legal) == (not after.attacked_king(position.turn))
+        assert position.is_legal(move) == (move in legal)
+    assert position.is_over() == (not legal)
