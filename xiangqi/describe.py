@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from .position import RED, IllegalMove, Move, Position, side_of
+from .position import IllegalMove, Move, Position
 
 FORWARD, BACKWARD, SIDEWAYS = "+", "-", "="
 _DIAGONAL_KINDS = "ABN"
@@ -43,28 +43,34 @@ def file_number(file: int, red: bool) -> int:
     return 9 - file if red else file + 1
 
 
-def describe(position: Position, move: Move) -> Described:
+def origin_of(position: Position, sq: int) -> tuple[int, int, int, bool]:
+    """The file number of the piece on ``sq``, its order among like pieces on that file, their
+    count, and whether (for a pawn) another file also holds several (see ``Described``)."""
     board = position.board
-    piece = board[move.frm]
-    red = side_of(piece) == RED
-    file, rank = move.frm % 9, move.frm // 9
-    to_file, to_rank = move.to % 9, move.to // 9
-    ahead = 1 if red else -1
-    on_file = sorted((sq // 9 for sq in range(file, 90, 9) if board[sq] == piece),
-                     key=lambda r: -r * ahead)
-    crowded = False
-    if piece.upper() == "P" and len(on_file) > 1:
-        crowded = any(f != file and sum(board[sq] == piece for sq in range(f, 90, 9)) > 1
-                      for f in range(9))
-    steps = (to_rank - rank) * ahead
+    piece = board[sq]
+    red = piece.isupper()
+    file, rank = sq % 9, sq // 9
+    ranks = [s // 9 for s in range(file, 90, 9) if board[s] == piece]
+    ranks.sort(reverse=red)  # the foremost first: Red's highest rank, Black's lowest
+    crowded = piece.upper() == "P" and len(ranks) > 1 and any(
+        f != file and sum(board[s] == piece for s in range(f, 90, 9)) > 1 for f in range(9))
+    return file_number(file, red), ranks.index(rank), len(ranks), crowded
+
+
+def describe(position: Position, move: Move,
+             origin: tuple[int, int, int, bool] | None = None) -> Described:
+    piece = position.board[move.frm]
+    red = piece.isupper()
+    rank, to_file, to_rank = move.frm // 9, move.to % 9, move.to // 9
+    steps = (to_rank - rank) if red else (rank - to_rank)
     if to_rank == rank:
         direction, number = SIDEWAYS, file_number(to_file, red)
     else:
         direction = FORWARD if steps > 0 else BACKWARD
         diagonal = piece.upper() in _DIAGONAL_KINDS
         number = file_number(to_file, red) if diagonal else abs(steps)
-    return Described(piece.upper(), red, file_number(file, red), on_file.index(rank),
-                     len(on_file), crowded, direction, number)
+    file, index, count, crowded = origin or origin_of(position, move.frm)
+    return Described(piece.upper(), red, file, index, count, crowded, direction, number)
 
 
 class Dialect(Protocol):
@@ -87,9 +93,11 @@ def read(position: Position, text: str, dialect: Dialect) -> Move:
     notation's own writing of a move wins over a variant ("P3.4" is the middle of three pawns
     on the 3rd file, not any of them)."""
     key = dialect.normalise(text)
-    exact, loose = [], []
+    exact, loose, origins = [], [], {}
     for move in position.pseudo_moves(dialect.kinds(key)):
-        own, looser = dialect.keys(describe(position, move))
+        if move.frm not in origins:
+            origins[move.frm] = origin_of(position, move.frm)
+        own, looser = dialect.keys(describe(position, move, origins[move.frm]))
         if key in own:
             exact.append(move)
         elif key in looser:

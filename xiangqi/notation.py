@@ -29,8 +29,12 @@ class Vietnamese:
     DIRECTIONS = {FORWARD: ".", BACKWARD: "/", SIDEWAYS: "-"}
     DIRECTION_WORDS = {FORWARD: "tiến", BACKWARD: "thoái", SIDEWAYS: "bình"}
     MARKER_WORDS = {"t": "trước", "g": "giữa", "s": "sau", "tt": "đầu", "ss": "cuối"}
-    _SYNONYMS = {"soái": "Tg", "tướng": "Tg", "sĩ": "S", "sỹ": "S", "tượng": "T", "tương": "T",
-                 "xe": "X", "pháo": "P", "mã": "M", "tốt": "B", "binh": "B"}
+    _WORD_TOKENS = {
+        "soái": "Tg", "tướng": "Tg", "sĩ": "S", "sỹ": "S", "tượng": "T", "tương": "T", "xe": "X",
+        "pháo": "P", "mã": "M", "tốt": "B", "binh": "B",
+        **dict(zip(MARKER_WORDS.values(), MARKER_WORDS, strict=True)),
+        **dict(zip(DIRECTION_WORDS.values(), DIRECTIONS.values(), strict=True)),
+    }
     _PIECE = re.compile(r"(?i:(tg|[stxpmb]))")
     _LETTER_KIND = {v.lower(): k for k, v in LETTERS.items()}
 
@@ -65,14 +69,7 @@ class Vietnamese:
 
     def normalise(self, text: str) -> str:
         words = unicodedata.normalize("NFC", text).split()
-        out = []
-        for word in words:
-            low = word.lower()
-            out.append(self._SYNONYMS.get(low)
-                       or {v: k for k, v in self.MARKER_WORDS.items()}.get(low)
-                       or {v: self.DIRECTIONS[k] for k, v in self.DIRECTION_WORDS.items()}.get(low)
-                       or word)
-        key = "".join(out)
+        key = "".join(self._WORD_TOKENS.get(word.lower(), word) for word in words)
         match = self._PIECE.match(key)
         if not match:
             return key
@@ -80,10 +77,9 @@ class Vietnamese:
         return piece + key[match.end():].lower()
 
     def kinds(self, key: str) -> str:
-        for kind, letter in sorted(self.LETTERS.items(), key=lambda kv: -len(kv[1])):
-            if key.startswith(letter):
-                return kind
-        return ""
+        if key.startswith("Tg"):
+            return "K"
+        return self._LETTER_KIND.get(key[:1].lower(), "")
 
 
 class Wxf:
@@ -94,6 +90,7 @@ class Wxf:
     on two crowded files: the file digit, then the order."""
 
     LETTERS = {"K": "K", "A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}
+    _KINDS = {letter: kind for kind, letter in LETTERS.items()}
     _ALIASES = str.maketrans({"N": "H"})
 
     def _origin(self, d: Described) -> str:
@@ -118,8 +115,7 @@ class Wxf:
         return "".join(text.split()).upper().translate(self._ALIASES)
 
     def kinds(self, key: str) -> str:
-        inverse = {v: k for k, v in self.LETTERS.items()}
-        return inverse.get(key[:1], "P")
+        return self._KINDS.get(key[:1], "P")
 
 
 class Chinese:

@@ -161,8 +161,9 @@ class Position:
 
     def pseudo_moves(self, kinds: str = KINDS):
         """Moves by the pieces of the side to move (of ``kinds``), own general left unchecked."""
+        red = self.turn == RED
         for sq, piece in enumerate(self.board):
-            if piece and side_of(piece) == self.turn and piece.upper() in kinds:
+            if piece and piece.isupper() == red and piece.upper() in kinds:
                 for to in piece_targets(self.board, sq):
                     yield Move(sq, to)
 
