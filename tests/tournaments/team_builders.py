@@ -4,7 +4,7 @@ by rating (team 1 strongest), their round robin drawn."""
 from tests.conftest import PlayerFactory, TeamFactory
 from tournaments.models import Entry
 from tournaments.services.entries import entry_register_team, numbers_draw
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 
 
 def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, schedule=True,
@@ -22,7 +22,7 @@ def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, s
                             players=roster[:boards], reserves=roster[boards:])
     numbers_draw(event=event, actor=organiser, method="rating")
     if schedule:
-        rr_schedule(event=event, actor=chief, publish=publish)
+        round_robin_schedule(event=event, actor=chief, publish=publish)
     return event
 
 

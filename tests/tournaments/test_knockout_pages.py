@@ -14,7 +14,7 @@ from tournaments.forms import StatuteForm
 from tournaments.models import Board, Entry, Event
 from tournaments.services.entries import entry_register
 from tournaments.services.events import event_set_visibility, role_assign
-from tournaments.services.knockout import ko_start
+from tournaments.services.knockout import bracket_start
 from tournaments.services.results import game_result_record
 from tournaments.services.rounds import round_publish
 
@@ -145,7 +145,7 @@ def _knockout_event(make_event, organiser, chief_arbiter, arbiter, n, **statute)
     event = make_event(format=statute.pop("format", "dko"), name=f"Cúp {n}", **statute)
     for player in PlayerFactory.create_batch(n):
         entry_register(event=event, actor=organiser, player=player)
-    ko_start(event=event, actor=chief_arbiter, seed=n)
+    bracket_start(event=event, actor=chief_arbiter, seed=n)
     for round_ in event.rounds_set.order_by("number"):
         round_publish(round_=round_, actor=chief_arbiter)
     # Stage 1 played: every match won by the better seed in two games, one tied match
@@ -199,7 +199,7 @@ def test_bracket_api_hides_a_draft_bracket_and_refuses_other_formats(make_event,
     event = make_event(format="ko", name="Nháp")
     for player in PlayerFactory.create_batch(4):
         entry_register(event=event, actor=organiser, player=player)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     event_set_visibility(event=event, actor=organiser, public=True)
     assert Client().get(f"/api/events/{event.pk}/bracket/").json()["started"] is False
     staff = Client()

@@ -9,7 +9,7 @@ from tests.conftest import PlayerFactory
 from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.events import event_set_visibility
 from tournaments.services.results import result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_complete
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def _played_event(make_event, organiser, chief_arbiter, arbiter, n):
     for p in PlayerFactory.create_batch(n):
         entry_register(event=event, actor=organiser, player=p)
     numbers_draw(event=event, actor=organiser, method="rating")
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     for round_ in rounds[:2]:
         for board in round_.boards.filter(black__isnull=False):
             result_record(board=board, result="1-0", actor=arbiter, expected_version=0)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from pairings.knockout import Bracket, LoserOf, Match, MatchState, Seed, WinnerOf, bracket_order
 from pairings.minimatch import MiniMatchError, MiniMatchRules
-from tournaments.knockout_adapter import (
+from tournaments.adapters.knockout import (
     RULINGS,
     KnockoutStatuteError,
     board_fits,

@@ -4,7 +4,7 @@ pairings break and where they differ from what the Dutch system gives.
 The engine's checker (``pairings/checker.py``) does the work: absolute rules (C.04.1, [C1]-[C3])
 on the round as it stands, then the round paired again from the earlier rounds and every board
 that differs. This module gives it the round as the engine sees it (matches reduced to their
-results, the statute's options, ``services/swiss.py``) and words its findings.
+results, the statute's options, ``adapters/swiss.py``) and words its findings.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from pairings.checker import Finding, check_round
 from scoring.records import Tournament
-from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
+from tournaments.adapters.events import EventRecord, load_event, pairing_tournament, scoring_system
+from tournaments.adapters.swiss import SwissSetup, dutch_options, swiss_setup
 from tournaments.models import Event, Round
-from tournaments.services.swiss import SwissSetup, dutch_options, swiss_setup
 
 # Findings about the rules; "differs" only compares with the engine's own pairing.
 DIFFERENCE = "differs"

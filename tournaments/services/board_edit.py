@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, PairingMethod, Round, RoundStatus
 from tournaments.services._access import check_reason, lock_event, require
-from tournaments.services.roundrobin import create_match_games
+from tournaments.services.rounds import match_games_store
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             board.games.all().delete()
         elif slot.black is not None and not board.games.exists():
             new_games.append(board)
-    create_match_games(event, new_games, actor)
+    match_games_store(event=event, boards=new_games, actor=actor)
     for board in boards.values():
         board._history_user = actor
         board._change_reason = reason
@@ -212,3 +212,34 @@ def board_remove(*, round_: Round, actor, entry: int, reason: str = "") -> Round
         raise ServiceError(_("This player is on no board of this round."))
     slots.pop(where[0])
     return _store(event, round_, slots, actor, reason or "taken out of the round")
+
+
+def board_edit_apply(*, round_: Round, actor, operation: dict) -> Round:
+    """One edit of a draft round from the page's form or an API operation (entries by id):
+    ``op`` is swap, exchange, bye, pair or remove; the other keys are its arguments."""
+    data = operation
+    op, reason = data["op"], data.get("reason") or ""
+    first, second = data.get("first"), data.get("second")
+
+    def need(*values):
+        if any(v in (None, "") for v in values):
+            raise ServiceError(_("Choose the board or the players for this change."))
+
+    if op == "swap":
+        need(data.get("board"))
+        return board_swap(round_=round_, actor=actor, board_number=data["board"],
+                                     reason=reason)
+    if op == "exchange":
+        need(first, second)
+        return board_exchange(round_=round_, actor=actor, first=first,
+                                         second=second, reason=reason)
+    if op == "bye":
+        need(first, data.get("kind"))
+        return board_set_bye(round_=round_, actor=actor, entry=first,
+                                        kind=data["kind"], reason=reason)
+    if op == "pair":
+        need(first, second)
+        return board_pair(round_=round_, actor=actor, white=first, black=second,
+                                     reason=reason)
+    need(first)
+    return board_remove(round_=round_, actor=actor, entry=first, reason=reason)

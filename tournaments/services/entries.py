@@ -17,16 +17,17 @@ from tournaments.models import (
     RoundStatus,
     Team,
     TeamMember,
+    rating_order_key,
 )
-from tournaments.models.players import TITLE_ORDER
 from tournaments.services._access import lock_event, require
+from tournaments.services.knockout import bracket_advance
 
 
 def _next_round(event: Event) -> int:
     return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def _check_open_for_entries(event: Event) -> int:
+def entries_check_open(event: Event) -> int:
     """The round a new entry joins. Round robin and knockout tables are fixed once drawn."""
     joined = _next_round(event)
     if joined > 1 and not event.is_swiss:
@@ -44,14 +45,14 @@ def entry_register(*, event: Event, actor, player: Player, rating: int | None = 
         raise ServiceError(_("This is a team event: register teams."))
     if Entry.objects.filter(event=event, player=player).exists():
         raise ServiceError(_("%(player)s is already registered."), player=player.full_name)
-    joined = _check_open_for_entries(event)
+    joined = entries_check_open(event)
     return Entry.objects.create(
         event=event, player=player, rating=player.rating if rating is None else rating,
         joined_round=joined,
     )
 
 
-def _check_roster(event: Event, players: list[Player], reserves: list[Player]) -> None:
+def roster_check(event: Event, players: list[Player], reserves: list[Player]) -> None:
     """Appendix §4: official events field 3–4 players and 1–2 reserves per team, listed
     strongest first; friendly events any number."""
     everyone = [*players, *reserves]
@@ -83,8 +84,8 @@ def entry_register_team(
     if Entry.objects.filter(event=event, team=team).exists():
         raise ServiceError(_("%(team)s is already registered."), team=team.name)
     reserves = list(reserves)
-    _check_roster(event, list(players), reserves)
-    joined = _check_open_for_entries(event)
+    roster_check(event, list(players), reserves)
+    joined = entries_check_open(event)
     ratings = [p.rating for p in players if p.rating]
     entry = Entry.objects.create(
         event=event, team=team, joined_round=joined,
@@ -129,18 +130,8 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["status", "withdrawn_after_round"])
     if entry.event.is_knockout:  # its pending and future matches are lost by walkover
-        from tournaments.services.knockout import ko_advance  # knockout imports this module
-
-        ko_advance(event=entry.event, actor=actor)
+        bracket_advance(event=entry.event, actor=actor)
     return entry
-
-
-def rating_order_key(entry: Entry) -> tuple:
-    """C.04.2 initial order: rating (highest first), then title, then name."""
-    player = entry.player
-    title = TITLE_ORDER.get(player.title if player else "", 9)
-    name = player.sort_key if player else entry.team.name_folded
-    return (-(entry.rating or 0), title, name, entry.pk)
 
 
 @transaction.atomic

@@ -34,7 +34,7 @@ def law_defaults(format: str, games_per_match: int | None = None) -> dict:
     return defaults
 
 
-def _unique_slug(name: str) -> str:
+def unique_slug(name: str) -> str:
     base = slugify(name, allow_unicode=False)[:70] or "event"
     slug, n = base, 1
     while Event.objects.filter(slug=slug).exists():
@@ -60,7 +60,7 @@ def event_create(*, actor, name: str, start_date, **statute) -> Event:
     values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
     event = Event(name=name, start_date=start_date, created_by=actor, **values)
     if not event.slug:
-        event.slug = _unique_slug(name)
+        event.slug = unique_slug(name)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)

@@ -31,7 +31,7 @@ from tournaments.models import (
     TeamMember,
 )
 from tournaments.services._access import check_reason, require
-from tournaments.services.results import match_result
+from tournaments.services.matches import match_result
 
 LINEUP_REASON = "line-up"
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.adapters import tiebreak_order
+from tournaments.adapters.events import tiebreak_order
 from tournaments.errors import ServiceError
 from tournaments.models import Event
 from tournaments.services._access import lock_event, require

@@ -17,9 +17,9 @@ from tournaments.models import Board, Entry, EventRole, Role
 from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.events import event_set_visibility
 from tournaments.services.results import result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_complete, round_publish
-from tournaments.services.swiss import swiss_pair_next
+from tournaments.services.swiss import swiss_round_pair
 
 
 def _players(event, organiser, n):
@@ -38,7 +38,7 @@ def rr(make_event, organiser, chief, *, public=True, numbered=True, rounds="none
         numbers_draw(event=event, actor=organiser, method="rating")
     ctx = {"event": event, "entries": entries, "newcomer": PlayerFactory()}
     if rounds != "none":
-        drawn = rr_schedule(event=event, actor=chief)
+        drawn = round_robin_schedule(event=event, actor=chief)
         ctx.update(round1=drawn[0], last_round=drawn[-1])
         if rounds != "draft":
             round_publish(round_=drawn[0], actor=chief)
@@ -68,7 +68,7 @@ def swiss(make_event, organiser, chief, *, draft_round=False):
     entries = _players(event, organiser, 6)
     ctx = {"event": event, "entries": entries}
     if draft_round:
-        ctx["round1"] = swiss_pair_next(event=event, actor=chief, seed=3)
+        ctx["round1"] = swiss_round_pair(event=event, actor=chief, seed=3)
     event_set_visibility(event=event, actor=organiser, public=True)
     return ctx
 
