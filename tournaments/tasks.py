@@ -21,17 +21,19 @@ from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import ExportError, Table, build, filename, to_bytes
-from tournaments.models import Event, Job, JobStatus
+from tournaments.models import Event, Job, JobStatus, Round
 from tournaments.services import backup as backup_service
 from tournaments.services import imports as import_service
 from tournaments.services.formats import round_pair as round_pair_service
 from tournaments.services.jobs import Progress, job_fail, job_finish, job_start, jobs_purge
+from tournaments.services.round_checks import round_check_store
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +67,16 @@ def round_pair(self, event_id: int, user_id: int, language: str | None = None) -
         except (ServiceError, PermissionDenied) as error:
             return {"ok": False, "event": event_id, "error": str(error)}
     return {"ok": True, "event": event_id, "round": round_.number, "round_id": round_.pk}
+
+
+@shared_task(name="tournaments.tasks.round_check")
+def round_check(round_id: int) -> None:
+    """Check a changed Swiss round of a large event and store the findings (queued by
+    ``services/round_checks.py``); a round deleted meanwhile needs none."""
+    with transaction.atomic():
+        round_ = Round.objects.filter(pk=round_id).first()
+        if round_ is not None:
+            round_check_store(round_=round_)
 
 
 def _run(task, job_id: int, work) -> None:

@@ -5,8 +5,6 @@ import random
 
 import pytest
 from django.test import override_settings
-from tournaments.selectors.pairing_jobs import PairingJob
-from tournaments.tasks import round_pair
 
 from tests.tournaments.swiss_helpers import (
     api_for,
@@ -15,9 +13,11 @@ from tests.tournaments.swiss_helpers import (
     swiss_event,
 )
 from tournaments.models import Entry, Round
+from tournaments.selectors.pairing_jobs import PairingJob
 from tournaments.services.entries import entry_withdraw
 from tournaments.services.events import event_set_visibility
 from tournaments.services.swiss import bye_request, swiss_round_pair
+from tournaments.tasks import round_pair
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,9 @@
   (``GET /api/events/<id>/pairing-jobs/<job>/``); without a broker, or for smaller events, the
   answer is ``201`` with the round.
 - ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
-  checker's findings in words (``rule`` true: a rule the pairings break; false: a board where
-  the Dutch system pairs otherwise).
+  checker's findings stored with the round (``null`` while a worker checks it), in words
+  (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
+  otherwise).
 - ``PATCH /api/events/<id>/rounds/<n>/``: change a draft round by hand, either every board at
   once (``boards``: ``[{"white": entry, "black": entry|null, "bye": "U|H|F|Z"}]``) or by
   ``operations`` (``swap`` a board's colours, ``exchange`` two entries, give a ``bye``, ``pair``
@@ -37,7 +38,7 @@ from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
 from tournaments.selectors import pairing_jobs
-from tournaments.selectors.swiss import event_check, round_warnings
+from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.trf import trf_export
 from tournaments.services.board_edit import Slot, board_edit_apply, round_boards_replace
 from tournaments.services.swiss import bye_request, forbidden_group_set
@@ -83,10 +84,6 @@ def _warning_data(w) -> dict:
             "rule": not w.is_difference}
 
 
-def _warnings(round_: Round) -> list[dict]:
-    return [_warning_data(w) for w in round_warnings(round_)]
-
-
 class RoundsViewSet(EventRoundViewSet):
     """An event's rounds: list, read, pair the next (POST), change a draft by hand (PATCH)."""
     def _detail(self, round_: Round) -> dict:
@@ -96,7 +93,8 @@ class RoundsViewSet(EventRoundViewSet):
         data = dict(s.RoundDetailSerializer(round_).data)
         if round_.event.is_swiss and round_.status == RoundStatus.DRAFT and \
                 is_staff_of(self.request, round_.event):
-            data["warnings"] = _warnings(round_)
+            warnings = stored_warnings(round_)  # None: a worker is checking the round
+            data["warnings"] = None if warnings is None else [_warning_data(w) for w in warnings]
         return data
 
     @extend_schema(responses=s.RoundDetailSerializer)

@@ -21,7 +21,7 @@ STAGES = {
     "numbers": gettext_lazy("Pairing numbers"),
     "loading": gettext_lazy("Reading the earlier rounds"),
     "pairing": gettext_lazy("Pairing by the Dutch system"),
-    "storing": gettext_lazy("Saving the draft round"),
+    "storing": gettext_lazy("Saving and checking the draft round"),
 }
 
 

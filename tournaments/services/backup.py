@@ -130,7 +130,7 @@ def event_backup(*, event: Event, actor) -> dict:
     return backup_document(event)
 
 
-def check_document(document) -> None:
+def document_check(document) -> None:
     """Refuse anything but a backup of a version this installation reads."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ServiceError(_("This file is not a backup of an event made by this program."))
@@ -147,7 +147,7 @@ def event_restore(*, document: dict, actor, progress=None) -> Event:
     actor becomes its organiser. All or nothing."""
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create events."))
-    check_document(document)
+    document_check(document)
     try:
         with transaction.atomic():
             return _restore(document, actor, progress)

@@ -4,9 +4,9 @@ every board at once (the API).
 
 Every change is saved board by board through django-simple-history with who made it and why;
 the round's method becomes "by hand" (``PairingMethod.MANUAL``). Nothing is refused for breaking
-a pairing rule: the checker (``selectors/swiss.py: round_warnings``) reports it in words and
-the arbiter publishes knowingly. What is refused: an entry on two boards, an entry of another
-event, a game board with a bye kind, a round that is not a draft.
+a pairing rule: the checker reports it in words (``services/round_checks.py`` stores its
+findings) and the arbiter publishes knowingly. What is refused: an entry on two boards, an
+entry of another event, a game board with a bye kind, a round that is not a draft.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, PairingMethod, Round, RoundStatus
-from tournaments.services._access import check_reason, lock_event, require
+from tournaments.services._access import event_lock, reason_check, require
+from tournaments.services.round_checks import round_check_schedule
 from tournaments.services.rounds import match_games_store
 
 
@@ -34,7 +35,7 @@ class Slot:
 def _open(round_: Round, actor) -> tuple[Event, Round]:
     event = round_.event
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is published: only a draft can be changed."),
@@ -75,7 +76,7 @@ def _validate(event: Event, slots: list[Slot]) -> list[Slot]:
 def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -> Round:
     """Write ``slots`` as the round's boards 1..n (games first, then byes), changing only the
     boards that differ, each change in the board's history."""
-    check_reason(reason)
+    reason_check(reason)
     slots = _validate(event, slots)
     boards = {b.number: b for b in round_.boards.all()}
     reason = reason or "changed by hand"
@@ -107,6 +108,9 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
     if changed and round_.method != PairingMethod.MANUAL:
         round_.method = PairingMethod.MANUAL
         round_.save(update_fields=["method"])
+    if changed:
+        round_check_schedule(round_=round_)
+        round_.refresh_from_db(fields=["findings", "checked_at"])
     return round_
 
 

@@ -19,8 +19,9 @@ from tournaments.models import (
     TeamMember,
     rating_order_key,
 )
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
 from tournaments.services.knockout import bracket_advance
+from tournaments.services.round_checks import drafts_check_schedule
 
 
 def _next_round(event: Event) -> int:
@@ -40,7 +41,7 @@ def entry_register(*, event: Event, actor, player: Player, rating: int | None = 
     """Register a player; after round 1 in a Swiss event this is a late entry (from the next
     round on)."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if event.is_team:
         raise ServiceError(_("This is a team event: register teams."))
     if Entry.objects.filter(event=event, player=player).exists():
@@ -78,7 +79,7 @@ def entry_register_team(
 ) -> Entry:
     """Register a team with its roster in board order (1 = strongest), then reserves."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_team:
         raise ServiceError(_("This is an individual event: register players."))
     if Entry.objects.filter(event=event, team=team).exists():
@@ -111,7 +112,7 @@ def entry_register_new_player(*, event: Event, actor, **player_fields) -> Entry:
 def entry_remove(*, entry: Entry, actor) -> None:
     """Remove an entry that has not been paired yet (a mistake, not a withdrawal)."""
     require(actor, "tournaments.change_event", entry.event)
-    lock_event(entry.event)
+    event_lock(entry.event)
     if Board.objects.filter(Q(white=entry) | Q(black=entry)).exists():
         raise ServiceError(_("This entry has been paired: withdraw it instead."))
     entry.delete()
@@ -122,7 +123,7 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
     """Withdraw after ``after_round`` (Art. 21.5). The scoring engine applies the law's
     consequences (cancelled games or wins for the opponents) when standings are computed."""
     require(actor, "tournaments.change_event", entry.event)
-    lock_event(entry.event)
+    event_lock(entry.event)
     last = _next_round(entry.event) - 1
     if not 0 <= after_round <= max(last, 0):
         raise ServiceError(_("Round %(n)s has not been paired yet."), n=after_round)
@@ -131,6 +132,7 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
     entry.save(update_fields=["status", "withdrawn_after_round"])
     if entry.event.is_knockout:  # its pending and future matches are lost by walkover
         bracket_advance(event=entry.event, actor=actor)
+    drafts_check_schedule(event=entry.event)
     return entry
 
 
@@ -143,7 +145,7 @@ def numbers_draw(
     the draw can be replayed), by rating (C.04.2 order), or as the organiser assigns them
     (``numbers``: entry id -> number). Fixed once round 1 is published."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if event.rounds_set.exclude(status=RoundStatus.DRAFT).exists():
         raise ServiceError(_("Table numbers are fixed once round 1 is published."))
     if event.rounds_set.exists():

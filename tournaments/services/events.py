@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
+from tournaments.services.round_checks import drafts_check_schedule
 
 # Statute fields an organiser may set through event_create / event_update.
 STATUTE_FIELDS = frozenset(
@@ -103,7 +104,7 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     """
     require(actor, "tournaments.change_event", event)
     _check_fields(changes)
-    event = lock_event(event)
+    event = event_lock(event)
     made = event.rounds_set.count()
     if made:
         _check_fixed_after_the_draw(event, changes, made)
@@ -111,6 +112,8 @@ def event_update(*, event: Event, actor, **changes) -> Event:
         setattr(event, field, value)
     event.full_clean()
     event.save()
+    if made:
+        drafts_check_schedule(event=event)
     return event
 
 

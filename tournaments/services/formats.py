@@ -21,7 +21,6 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -31,6 +30,7 @@ from tournaments.selectors.pairing_jobs import PairingJob, pairing_job_of
 from tournaments.services._access import require
 from tournaments.services.jobs import task_send
 from tournaments.services.knockout import bracket_start
+from tournaments.services.round_checks import in_background
 from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.swiss import Progress, swiss_round_pair
 
@@ -65,17 +65,12 @@ def _knockout(*, event: Event, actor, seeding: str | None, progress: Progress | 
     return bracket_start(event=event, actor=actor, method=seeding)
 
 
-def swiss_in_background(event: Event) -> bool:
-    """Events with at least ``SWISS_ASYNC_MIN_ENTRIES`` entries are paired by a worker."""
-    return event.entries.count() >= getattr(settings, "SWISS_ASYNC_MIN_ENTRIES", 100)
-
-
 ROUND_ROBIN = FormatFlow(_round_robin)
 KNOCKOUT = FormatFlow(_knockout)
 FORMATS: dict[str, FormatFlow] = {
     Format.ROUND_ROBIN: ROUND_ROBIN,
     Format.DOUBLE_ROUND_ROBIN: ROUND_ROBIN,
-    Format.SWISS: FormatFlow(_swiss, swiss_in_background),
+    Format.SWISS: FormatFlow(_swiss, in_background),
     Format.SINGLE_ELIMINATION: KNOCKOUT,
     Format.DOUBLE_ELIMINATION: KNOCKOUT,
 }

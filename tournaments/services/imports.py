@@ -22,7 +22,7 @@ from simple_history.utils import bulk_create_with_history
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.models import Entry, Event, Job, JobKind, JobStatus, Player, Team
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
 from tournaments.services.entries import entries_check_open, entry_register_team
 from tournaments.services.jobs import can_see_job, job_dispatch, job_language, job_new
 from tournaments.text import fold, name_sort_key
@@ -92,7 +92,7 @@ def import_apply(*, job: Job, actor, progress=None) -> dict:
     _require_import(actor, event)
     with transaction.atomic():
         if event is not None:
-            event = lock_event(event)
+            event = event_lock(event)
         with job.file.open("rb") as source:
             preview = reader.read(source, event=event)
         if not preview.ok:

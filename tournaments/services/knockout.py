@@ -61,7 +61,7 @@ from tournaments.models import (
     Seeding,
     rating_order_key,
 )
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
 from tournaments.services.rounds import BoardSpec, match_games_store, round_store
 
 KNOCKOUT_REASON = "knockout"
@@ -110,7 +110,7 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     rounds and start again before that).
     """
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_knockout:
         raise ServiceError(_("This event is not a knockout."))
     if event.is_team:
@@ -182,7 +182,7 @@ def bracket_advance(*, event: Event, actor) -> None:
     Repeats until nothing changes: a walkover can make the next match ready, whose player may
     have withdrawn too.
     """
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_knockout:
         return
     while _advance_once(event, actor):
@@ -306,7 +306,7 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     made unnecessary; a ruling (forfeit) decides whatever the games say. Then the bracket
     advances.
     """
-    event = lock_event(board.round.event)
+    event = event_lock(board.round.event)
     if not by_game and board.result and board.result not in RULINGS:
         raise ServiceError(_("Board %(n)s is a knockout match: enter the result of each game "
                              "(a whole match can only be ruled a forfeit)."), n=board.number)

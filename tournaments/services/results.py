@@ -7,14 +7,15 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import Board, Event, Game, ResultCode, RoundStatus
-from tournaments.services._access import check_reason, require
+from tournaments.services._access import reason_check, require
 from tournaments.services.knockout import bracket_board_decide
-from tournaments.services.lineups import check_game_result
+from tournaments.services.lineups import game_result_check
 from tournaments.services.matches import match_result
+from tournaments.services.round_checks import drafts_check_schedule
 
 
 def _check_board_open(board: Board, actor, reason: str) -> None:
-    check_reason(reason)
+    reason_check(reason)
     status = board.round.status
     if status == RoundStatus.DRAFT:
         raise ServiceError(_("Publish round %(n)s before entering results."), n=board.round.number)
@@ -65,6 +66,8 @@ def result_record(
     board._change_reason = reason
     board._history_user = actor
     board.save(update_fields=["result", "version"])
+    if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
+        drafts_check_schedule(event=board.round.event)
     if board.round.status == RoundStatus.COMPLETED and not result:
         board.round.status = RoundStatus.PUBLISHED
         board.round.completed_at = None
@@ -106,7 +109,7 @@ def game_result_record(
     if game.version != expected_version:
         raise StaleResult(current=game.get_result_display() or _("no result"))
     if board.round.event.is_team:
-        check_game_result(game, result)
+        game_result_check(game, result)
     if game.result == result:
         return game
     game.result = result
@@ -114,6 +117,8 @@ def game_result_record(
     game._change_reason = reason
     game._history_user = actor
     game.save(update_fields=["result", "version"])
+    if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
+        drafts_check_schedule(event=board.round.event)
     if board.bracket:  # knockout: the mini-match engine decides (services/knockout.py)
         bracket_board_decide(board=board, actor=actor, reason=reason, by_game=True)
         return game

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from pairings.berger import REST, berger_table
 from tournaments.errors import ServiceError
 from tournaments.models import ByeKind, Event, Format, PairingMethod, Round
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
 from tournaments.services.rounds import BoardSpec, round_publish, round_store
 
 
@@ -32,7 +32,7 @@ def round_robin_schedule(*, event: Event, actor, publish: bool = False) -> list[
     second cycle repeats the first with colours reversed (optionally FIDE C.05 Annex 1's order).
     """
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_round_robin:
         raise ServiceError(_("This event is not a round robin."))
     if event.rounds_set.exists():

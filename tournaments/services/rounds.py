@@ -2,7 +2,7 @@
 
 Format services (round robin, Swiss, knockout, teams) compute the boards with the engines and
 store them through ``round_store``, which stores the round whole: its boards, the games of each
-match and the default line-ups of team matches.
+match, the default line-ups of team matches and, for a Swiss round, the checker's findings.
 """
 
 from dataclasses import dataclass
@@ -16,7 +16,8 @@ from simple_history.utils import bulk_create_with_history
 from tournaments.errors import RoundNotClosed, ServiceError
 from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
 from tournaments.services._access import require
-from tournaments.services.lineups import apply_default_lineups
+from tournaments.services.lineups import default_lineups_apply
+from tournaments.services.round_checks import round_check_store
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,8 @@ def round_store(
     *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor
 ) -> Round:
     """Persist a paired round as a draft, whole: its boards, the games of each match, the
-    default line-ups of team matches. Call inside the format service's transaction, with the
-    event locked."""
+    default line-ups of team matches, and for a Swiss round the checker's findings. Call
+    inside the format service's transaction, with the event locked."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
     seen: set[int] = set()
     for spec in boards:
@@ -54,6 +55,8 @@ def round_store(
         Board, default_user=actor, default_change_reason=PAIRED,
     )
     match_games_store(event=event, boards=stored, actor=actor)
+    if event.is_swiss:  # in the worker already when the event is large
+        round_ = round_check_store(round_=round_)
     return round_
 
 
@@ -79,7 +82,7 @@ def match_games(event: Event, board: Board) -> list[Game]:
 def match_games_store(*, event: Event, boards: list[Board], actor, reason: str = PAIRED) -> None:
     """Store the games of new match boards, team matches with their default line-ups."""
     games = [g for b in boards for g in match_games(event, b)]
-    apply_default_lineups(event, games)  # team matches: board k = the roster's k-th player
+    default_lineups_apply(event, games)  # team matches: board k = the roster's k-th player
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
 

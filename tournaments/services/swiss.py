@@ -47,7 +47,8 @@ from tournaments.models import (
     RoundStatus,
     rating_order_key,
 )
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
+from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.services.rounds import BoardSpec, next_round_number, round_store
 
 Progress = Callable[[str], None]
@@ -139,7 +140,7 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
     ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each step
     (the Celery task reports it)."""
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     number = next_round_number(event)
     _check_can_pair(event, number)
     step = progress or (lambda _stage: None)
@@ -177,7 +178,7 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False)
     ``cancel`` withdraws the request."""
     event = entry.event
     require(actor, "tournaments.change_event", event)
-    lock_event(event)
+    event_lock(event)
     if not event.is_swiss:
         raise ServiceError(_("Requested byes exist only in Swiss events."))
     entry.refresh_from_db()
@@ -200,7 +201,7 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False)
 def forbidden_group_set(*, event: Event, actor, groups: list[list[int]]) -> Event:
     """The groups of entries (ids) who must not meet (family; as the statute allows)."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     ids = set(event.entries.values_list("pk", flat=True))
     clean = []
     for group in groups:
@@ -211,4 +212,5 @@ def forbidden_group_set(*, event: Event, actor, groups: list[list[int]]) -> Even
             clean.append(members)
     event.forbidden_groups = clean
     event.save(update_fields=["forbidden_groups", "updated_at"])
+    drafts_check_schedule(event=event)
     return event

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, Event, Player, RoundStatus, Team, TeamMember
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
 from tournaments.services.entries import entry_register_team, roster_check
 from tournaments.services.lineups import lineups_reset
 from tournaments.text import fold
@@ -75,7 +75,7 @@ def team_roster_set(*, entry: Entry, actor, players: Sequence[Player],
     team's matches in draft rounds take the new default line-up."""
     event = entry.event
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if entry.team_id is None:
         raise ServiceError(_("This entry is a player, not a team."))
     _check_roster_open(event)

@@ -21,9 +21,10 @@ from tournaments.forms import swiss_rounds_guidance
 from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round, RoundStatus
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.pairing_jobs import PairingJob, pairing_job
-from tournaments.selectors.swiss import event_check, round_warnings
+from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
+from tournaments.services.round_checks import round_check_refresh
 from tournaments.services.swiss import bye_request, forbidden_group_set
 from tournaments.services.trf_import import trf_import, trf_upload_text
 from tournaments.views._access import event_for as _event_for
@@ -80,12 +81,14 @@ def round_context(event: Event, round_: Round) -> dict:
     """What the staff round page shows for a Swiss round (``staff.manage_round``)."""
     if not event.is_swiss:
         return {}
-    # The checker pairs the round again: drafts only (what the arbiter may still change).
-    warnings = round_warnings(round_) if round_.status == RoundStatus.DRAFT else []
+    # Drafts only (what the arbiter may still change): the findings stored with the round.
+    draft = round_.status == RoundStatus.DRAFT
+    warnings = stored_warnings(round_) if draft else None
     return {
-        "swiss_checked": round_.status == RoundStatus.DRAFT,
-        "swiss_warnings": [w for w in warnings if not w.is_difference],
-        "swiss_differences": [w for w in warnings if w.is_difference],
+        "swiss_checked": warnings is not None,
+        "swiss_checking": draft and warnings is None,
+        "swiss_warnings": [w for w in warnings or [] if not w.is_difference],
+        "swiss_differences": [w for w in warnings or [] if w.is_difference],
         "swiss_entries": list(event.entries.select_related("player", "team")
                               .order_by("number", "pk")),
         "bye_kinds": ByeKind.choices,
@@ -112,16 +115,31 @@ def round_edit(request, slug, number):
         messages.error(request, _("This change is incomplete."))
     else:
         try:
-            board_edit.board_edit_apply(round_=round_, actor=request.user,
-                                        operation=form.cleaned_data)
+            round_ = board_edit.board_edit_apply(round_=round_, actor=request.user,
+                                                 operation=form.cleaned_data)
         except ServiceError as error:
             messages.error(request, str(error))
         else:
-            warnings = [w for w in round_warnings(round_) if not w.is_difference]
-            if warnings:
-                messages.warning(request, _("Changed. Read the warnings before publishing."))
-            else:
-                messages.success(request, _("Changed. No rule is broken."))
+            _report_check(request, stored_warnings(round_))
+    return redirect("tournaments:manage_round", slug=slug, number=number)
+
+
+def _report_check(request, warnings) -> None:
+    if warnings is None:
+        messages.success(request, _("Changed. The round is being checked."))
+    elif any(not w.is_difference for w in warnings):
+        messages.warning(request, _("Changed. Read the warnings before publishing."))
+    else:
+        messages.success(request, _("Changed. No rule is broken."))
+
+
+@login_required
+@require_POST
+def round_check(request, slug, number):
+    """Check the round again (e.g. a draft restored from a backup)."""
+    event = _event_for(request, slug, "tournaments.pair_round")
+    round_ = get_object_or_404(Round, event=event, number=number)
+    round_check_refresh(round_=round_, actor=request.user)
     return redirect("tournaments:manage_round", slug=slug, number=number)
 
 
