@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from enum import StrEnum
 
-from scoring.records import Result, Tournament
+from records import Result, Tournament
 
 
 class Format(StrEnum):
@@ -40,7 +40,7 @@ def detect_format(tournament: Tournament) -> Format:
 
 
 def cycles(tournament: Tournament) -> int:
-    """Cycles of a round robin: 2 for a double round robin (*lượt đi, lượt về*), else 1.
+    """Cycles of a round robin: 2 for a double round robin (the statute's choice), else 1.
 
     Taken from the rounds announced (``rounds`` ≥ twice the rounds of one cycle) or from any pair
     paired twice.

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues
 from pairings.dutch_cli import infer_initial_colour
+from records import Colour, Outcome, Tournament
 from scoring.points import MatchScoring
-from scoring.records import Colour, Outcome, Tournament
 from tournaments.adapters.events import EventRecord, pairing_tournament, scoring_system
 from tournaments.models import Acceleration, Entry, EntryStatus, Event, InitialColour
 from tournaments.text import fold

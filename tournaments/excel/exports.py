@@ -17,7 +17,7 @@ from tournaments.excel.styles import CENTER, NUMBER, SELF, X_CELL, Column, Sheet
 from tournaments.models import Board, Entry, EntryStatus, Game, RoundStatus
 from tournaments.selectors.excel import ExportData
 
-# Result codes (scoring.records.Result values) as printed, White's (or the first-named
+# Result codes (records.Result values) as printed, White's (or the first-named
 # side's) result first.
 RESULT_TEXT = {
     "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1", "0-0": "0-0",
@@ -272,7 +272,7 @@ def team_boards_sheet(data: ExportData, lang: str) -> Sheet:
 
 def knockout_winner(board: Board, games: list[Game]) -> int | None:
     """The entry that goes through: the board's ruling, else the games level by level (the
-    match, then the statute's tie-break games, RULES.md §7)."""
+    match, then the statute's tie-break games, appendix §2)."""
     if board.black_id is None:
         return board.white_id
     if board.result:

@@ -1,5 +1,5 @@
 """An event as a FIDE Tournament Report File (TRF-16), for other pairing and rating programs
-(``scoring/trf.py`` writes the lines; this module maps the app's rows to them). One writer for
+(``records/trf.py`` writes the lines; this module maps the app's rows to them). One writer for
 every page, the API and ``manage.py export_trf``; ``services/trf_import.py`` reads files back.
 
 What an exported file holds:
@@ -29,9 +29,8 @@ from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
-from scoring import trf
+from records import Bye, Outcome, Pairing, Tournament, trf
 from scoring.points import MatchScoring
-from scoring.records import Bye, Outcome, Pairing, Tournament
 from scoring.standings import standings as engine_standings
 from tournaments.adapters.events import load_event, scoring_format, scoring_system, tiebreak_order
 from tournaments.adapters.swiss import club_groups, family_groups, initial_colour_of

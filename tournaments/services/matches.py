@@ -2,8 +2,8 @@
 
 from fractions import Fraction
 
+from records import Result
 from scoring.points import LAW_GAME
-from scoring.records import Result
 from tournaments.models import Game, ResultCode
 
 

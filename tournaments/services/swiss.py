@@ -1,4 +1,4 @@
-"""Swiss events (RULES.md §6; FIDE Dutch system, C.04.3): pair the next round as a draft.
+"""Swiss events (appendix §1, Art. 21.4; FIDE Dutch system, C.04.3): pair the next round as a draft.
 
 ``swiss_round_pair`` is the one writer: it locks the event, numbers the entries before round 1
 (C.04.2 initial order: rating, title, name), draws the initial colour by lots when the statute
@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from pairings.dutch import pair_round
 from pairings.swiss_state import DutchError
 from pairings.swiss_state import NoValidPairing as EngineNoValidPairing
-from scoring.records import Colour
+from records import Colour
 from tournaments.adapters.events import load_event
 from tournaments.adapters.swiss import SwissSetup, dutch_options, swiss_setup
 from tournaments.errors import NoValidPairing, ServiceError
@@ -135,7 +135,7 @@ def _engine_pair(event: Event, setup: SwissSetup):
 @transaction.atomic
 def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
                     progress: Progress | None = None) -> Round:
-    """Pair the next round of a Swiss event and store it as a draft (RULES.md §6).
+    """Pair the next round of a Swiss event and store it as a draft (appendix §1).
 
     ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each step
     (the Celery task reports it)."""

@@ -1,5 +1,5 @@
 """A FIDE Tournament Report File (TRF-16) read into a new event, so events move in from other
-pairing programs (``scoring/trf.py`` reads the lines; ``selectors/trf.py`` writes them).
+pairing programs (``records/trf.py`` reads the lines; ``selectors/trf.py`` writes them).
 
 Import creates a new event (a draft) with its players (matched by ID, then by name and birth
 year, else created), entries, rounds (method "imported"; closed when every result is in),
@@ -25,8 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from scoring import trf
-from scoring.records import Bye, Pairing, Tournament
+from records import Bye, Pairing, Tournament, trf
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.errors import ServiceError
 from tournaments.models import (

@@ -2,13 +2,15 @@
 format registry, the right checked once, the round stored whole (boards, match games, default
 line-ups) or the background job."""
 
+import re
+from pathlib import Path
+
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.test import override_settings
 from django.utils import translation
 
-from tests.tournaments.swiss_helpers import swiss_event
-from tests.tournaments.team_builders import roster, team_event
+from tests.tournaments.builders import roster, swiss_event, team_event
 from tournaments.errors import ServiceError
 from tournaments.models import Format, Game, Round
 from tournaments.services.entries import entry_register, numbers_draw
@@ -89,13 +91,17 @@ class _Pending:
         self.id, self.state, self.info = task_id, "PENDING", None
 
 
-def test_the_task_name_is_registered_with_celery():
+def test_every_task_a_service_queues_by_name_is_registered_with_celery():
+    """Services name the tasks they queue (they never import tasks.py): each name must be one
+    Celery knows in the web process."""
     from celery import current_app
 
-    from tournaments.services.formats import ROUND_PAIR_TASK
-    from tournaments.services.round_checks import ROUND_CHECK_TASK
-
-    assert {ROUND_PAIR_TASK, ROUND_CHECK_TASK} <= set(current_app.tasks)
+    services = Path(__file__).resolve().parents[3] / "tournaments" / "services"
+    names = {name for path in services.glob("*.py")
+             for name in re.findall(r'"(tournaments\.tasks\.\w+)"', path.read_text())}
+    assert {"tournaments.tasks.round_pair", "tournaments.tasks.round_check",
+            "tournaments.tasks.export_build", "tournaments.tasks.restore_run"} <= names
+    assert names <= set(current_app.tasks)
 
 
 def test_a_team_round_robin_is_stored_whole_with_its_default_line_ups(make_event, organiser,

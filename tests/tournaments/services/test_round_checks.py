@@ -7,7 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.test import override_settings
 from django.utils import translation
 
-from tests.tournaments.swiss_helpers import client_for, seven_with_a_second_pab
+from tests.tournaments.builders import client_for, seven_with_a_second_pab
 from tournaments.models import Round
 from tournaments.selectors.swiss import round_warnings, stored_warnings
 from tournaments.services.board_edit import board_swap

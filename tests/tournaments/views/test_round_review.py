@@ -4,8 +4,7 @@ draft Swiss round answers without running the pairing engine."""
 import pytest
 from django.test import override_settings
 
-from tests.conftest import PlayerFactory
-from tests.tournaments.swiss_helpers import api_for, client_for
+from tests.tournaments.builders import PlayerFactory, api_for, client_for
 from tournaments.models import Entry, Round
 from tournaments.services.formats import round_start
 
