@@ -70,7 +70,8 @@ def build_users():
     User = get_user_model()
     organisers, _ = Group.objects.get_or_create(name="Organisers")
     organisers.permissions.add(*Permission.objects.filter(
-        content_type__app_label="tournaments", codename__in=["add_event", "add_player"]))
+        content_type__app_label="tournaments",
+        codename__in=["add_event", "add_player", "add_ratinglist"]))
     users = {}
     for username, full in [("btc", "Ban tổ chức"), ("tongtrongtai", "Tổng trọng tài"),
                            ("trongtai", "Trọng tài"), ("admin", "Quản trị")]:

@@ -26,9 +26,10 @@ PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club"
            "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
          "team_match_points_draw", "substitution", "official"]
+RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),
-    (_("Pairing"), PAIRING), (_("Teams"), TEAMS),
+    (_("Pairing"), PAIRING), (_("Teams"), TEAMS), (_("Rating"), RATING),
 ]
 TIEBREAK_CHOICES = ["H2H", "DE", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB",
                     "PS", "WIN", "WON", "BPG", "BWG", "ARO", "BRD", "LOT",

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import knockout, public, staff, swiss, team_staff, teams
+from tournaments.views import knockout, public, ratings, staff, swiss, team_staff, teams
 
 app_name = "tournaments"
 
@@ -16,6 +16,12 @@ urlpatterns = [
     path("events/<slug:slug>/export.trf", swiss.trf_public, name="trf_public"),
     path("events/<slug:slug>/bracket/", knockout.bracket, name="bracket"),
     path("events/<slug:slug>/boards/", teams.board_results, name="board_results"),
+    path("events/<slug:slug>/ratings/", ratings.event_ratings, name="event_ratings"),
+    # Rating lists (issue 17).
+    path("ratings/", ratings.rating_lists, name="rating_lists"),
+    path("ratings/<int:list_id>/", ratings.rating_list, name="rating_list"),
+    path("ratings/players/<int:player_id>/", ratings.player_ratings, name="player_ratings"),
+    path("ratings/import/", ratings.rating_list_import, name="rating_list_import"),
     # Organisers and arbiters.
     path("manage/", staff.my_events, name="my_events"),
     path("manage/new/", staff.event_create, name="event_create"),
@@ -55,6 +61,10 @@ urlpatterns = [
     path("manage/<slug:slug>/teams/<int:entry_id>/", team_staff.team_roster, name="team_roster"),
     path("manage/<slug:slug>/boards/<int:board_id>/lineup/", team_staff.lineup_save,
          name="lineup_save"),
+    path("manage/<slug:slug>/ratings/apply/", ratings.event_ratings_apply,
+         name="event_ratings_apply"),
+    path("manage/<slug:slug>/ratings/revert/", ratings.event_ratings_revert,
+         name="event_ratings_revert"),
     path("manage/<slug:slug>/roles/", staff.manage_roles, name="manage_roles"),
     path("manage/<slug:slug>/roles/<int:role_id>/remove/", staff.role_remove,
          name="role_remove"),

@@ -6,6 +6,7 @@ fixtures (tests/conftest.py): ``organiser`` (the event's creator), ``chief_arbit
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import random
@@ -30,6 +31,7 @@ from tournaments.models import (
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_set_visibility
 from tournaments.services.knockout import bracket_start
+from tournaments.services.ratings import event_ratings_apply, rating_list_import
 from tournaments.services.results import game_result_record, result_record
 from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
@@ -69,10 +71,11 @@ class TeamFactory(factory.django.DjangoModelFactory):
 
 # Clients
 
-def client_for(user=None) -> Client:
-    """A browser that chose English (the site is Vietnamese until one does)."""
+def client_for(user=None, lang: str = "en") -> Client:
+    """A browser that chose ``lang`` (English by default; the site is Vietnamese until one
+    chooses)."""
     client = Client()
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
     if user is not None:
         client.force_login(user)
     return client
@@ -407,3 +410,42 @@ def sheet_rows(ws, first=5):
             break
         out.append(list(row))
     return out
+
+
+# Rating lists (issue 17)
+
+def rating_list_upload(rows, *, header=("Họ và tên", "Mã VĐV", "Elo", "Số ván"),
+                       csv=False, name="elo.xlsx"):
+    """A federation's list as a file: ``rows`` of (name, ID, rating, games), as .xlsx or CSV."""
+    if csv:
+        lines = [",".join(header)] + [",".join(str(v) for v in row) for row in rows]
+        out = io.BytesIO(("\n".join(lines) + "\n").encode())
+        out.name = name.replace(".xlsx", ".csv")
+        return out
+    wb = Workbook()
+    wb.active.append(list(header))
+    for row in rows:
+        wb.active.append(list(row))
+    out = io.BytesIO()
+    wb.save(out)
+    out.name = name
+    out.seek(0)
+    return out
+
+
+def rated_scenario(make_event, organiser, chief, *, rounds="closed", listed=True, applied=False):
+    """A public rated 4-player round robin (FIDE K table, cap 400), round 1 closed with every
+    result 1-0; with ``listed`` a rating list of its players (IDs VXF1…VXF4) imported by the
+    federation's user; with ``applied`` the event's changes applied to it."""
+    ctx = rr_scenario(make_event, organiser, chief, rounds=rounds, rated=True)
+    for k, entry in enumerate(ctx["entries"], start=1):
+        entry.player.national_id = f"VXF{k}"
+        entry.player.save()
+    if listed:
+        federation = UserFactory(username="federation", is_superuser=True)
+        rows = [(e.player.full_name, e.player.national_id, e.rating, 10) for e in ctx["entries"]]
+        ctx["list"] = rating_list_import(actor=federation, upload=rating_list_upload(rows),
+                                         name="Elo 2026", list_date=datetime.date(2026, 1, 1))
+    if applied:
+        ctx["application"] = event_ratings_apply(event=ctx["event"], actor=organiser)
+    return ctx

@@ -29,6 +29,7 @@ from scoring.presets import (
     LAW_SWISS_MATCHES,
     LAW_TEAMS,
 )
+from scoring.ratings import REGULATIONS, Regulation
 from scoring.standings import resolve_order
 from tournaments.models import (
     Board,
@@ -226,3 +227,8 @@ def pairing_tournament(tournament: Tournament, system: System) -> Tournament:
             result = Result.BOTH_LOSE if Fraction(mine.mp, unit) == loss else Result.DRAW
         pairings.append(replace(p, games=(Game(True, result),)))
     return replace(tournament, pairings=tuple(pairings))
+
+
+def rating_regulation(event: Event) -> Regulation:
+    """The statute's rating rules as the engine's: its K table and its cap (issue 17)."""
+    return replace(REGULATIONS[event.rating_table], cap=event.rating_cap)

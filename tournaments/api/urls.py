@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import knockout, swiss, teams, views
+from tournaments.api import knockout, ratings, swiss, teams, views
 from tournaments.api.auth import TokenView
 
 router = DefaultRouter()
@@ -32,6 +32,15 @@ urlpatterns = [
     path("events/import-trf/", swiss.trf_import_view, name="event-import-trf"),
     path("entries/<int:pk>/bye/", swiss.entry_bye, name="entry-bye"),
     path("events/<int:event_pk>/bracket/", knockout.event_bracket_view, name="event-bracket"),
+    # Ratings (issue 17).
+    path("rating-lists/", ratings.rating_list_collection, name="rating-lists"),
+    path("rating-lists/<int:pk>/", ratings.rating_list_detail, name="rating-list"),
+    path("players/<int:pk>/ratings/", ratings.player_ratings, name="player-ratings"),
+    path("events/<int:event_pk>/ratings/", ratings.event_ratings, name="event-ratings"),
+    path("events/<int:event_pk>/ratings/apply/", ratings.event_ratings_apply,
+         name="event-ratings-apply"),
+    path("events/<int:event_pk>/ratings/revert/", ratings.event_ratings_revert,
+         name="event-ratings-revert"),
     path("", include("tournaments.api.excel")),  # exports, imports, jobs, backups
     # Team events (appendix §4).
     path("events/<int:event_pk>/boards/", teams.BoardResultsView.as_view(),

@@ -125,6 +125,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 **({"board_points": r.game_points} if table.team else {}),
                 "tiebreaks": dict(zip([c.code for c in table.criteria], r.values, strict=True)),
                 "tie_broken_by": r.reason,
+                **({"rating_change": r.rating_change} if table.rated else {}),
             } for r in table.rows],
             "lots": _lots(event),
         })

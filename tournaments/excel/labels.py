@@ -84,6 +84,15 @@ BRACKET_TITLE = Text("SƠ ĐỒ THI ĐẤU LOẠI TRỰC TIẾP", "KNOCKOUT BRAC
 BRACKET_TAB = Text("Sơ đồ", "Bracket")
 TEAM_BOARDS_TITLE = Text("KẾT QUẢ ĐỒNG ĐỘI THEO BÀN", "TEAM RESULTS BY BOARD")
 TEAM_BOARDS_TAB = Text("Đồng đội theo bàn", "Teams by board")
+RATINGS_TITLE = Text("BÁO CÁO ELO SAU VÒNG {n}", "RATING REPORT AFTER ROUND {n}")
+RATINGS_TAB = Text("Elo", "Ratings")
+RATED_GAMES = Text("Số ván tính Elo", "Rated games")
+EXPECTED = Text("Điểm kỳ vọng", "Expected")
+RATING_CHANGE = Text("Elo +/-", "Rtg+/-")
+NEW_RATING = Text("Elo mới", "New rating")
+K_FACTOR = Text("K", "K")
+RATING_RULES = Text("Bảng K: {table}; chênh lệch Elo tối đa: {cap}.",
+                    "K table: {table}; rating difference cap: {cap}.")
 DRAFT = Text("BẢN NHÁP — CHƯA CÔNG BỐ", "DRAFT — NOT PUBLISHED")
 EMPTY = Text("(chưa có dữ liệu)", "(nothing yet)")
 

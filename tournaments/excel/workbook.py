@@ -17,9 +17,11 @@ from django.utils.text import slugify
 from openpyxl import Workbook
 
 from tournaments.excel import exports, labels
+from tournaments.excel.ratings import rating_report_sheet
 from tournaments.excel.styles import Heading, new_workbook, write
 from tournaments.models import Event
 from tournaments.selectors.excel import ExportData, export_data
+from tournaments.selectors.ratings import event_report
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.text import fold
 
@@ -31,7 +33,9 @@ STANDINGS = "standings"
 CROSSTABLE = "crosstable"
 BRACKET = "bracket"
 TEAM_BOARDS = "team_boards"
-TABLES = (EVENT, PLAYERS, PAIRINGS, RESULTS, STANDINGS, CROSSTABLE, BRACKET, TEAM_BOARDS)
+RATINGS = "ratings"
+TABLES = (EVENT, PLAYERS, PAIRINGS, RESULTS, STANDINGS, CROSSTABLE, BRACKET, TEAM_BOARDS,
+          RATINGS)
 ROUND_TABLES = (PAIRINGS, RESULTS)
 
 
@@ -55,6 +59,8 @@ def event_tables(event: Event, data: ExportData) -> list[Table]:
         tables += [Table(STANDINGS), Table(CROSSTABLE)]
     if event.is_team:
         tables.append(Table(TEAM_BOARDS))
+    elif event.rated:
+        tables.append(Table(RATINGS))
     for round_ in data.rounds:
         tables += [Table(PAIRINGS, round_.number), Table(RESULTS, round_.number)]
     return tables
@@ -71,6 +77,8 @@ def check_table(event: Event, table: Table) -> None:
         raise ExportError("knockout events have a bracket, not standings")
     if table.name == TEAM_BOARDS and not event.is_team:
         raise ExportError("only team events have results by board")
+    if table.name == RATINGS and (not event.rated or event.is_team):
+        raise ExportError("only rated individual events have a rating report")
 
 
 def heading(event: Event, lang: str, today: datetime.date | None = None) -> Heading:
@@ -123,6 +131,8 @@ def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event)
             return exports.bracket_sheet(data, lang)
         case "team_boards":
             return exports.team_boards_sheet(data, lang)
+        case "ratings":
+            return rating_report_sheet(event_report(event), lang, public=public)
     raise ExportError(f"unknown table {item.name!r}")
 
 
@@ -139,7 +149,7 @@ _FILE_WORDS = {
     EVENT: labels.Text("toan-giai", "event"), PLAYERS: labels.PLAYERS_TAB,
     PAIRINGS: labels.PAIRINGS_TAB, RESULTS: labels.RESULTS_TAB, STANDINGS: labels.STANDINGS_TAB,
     CROSSTABLE: labels.CROSSTABLE_TAB, BRACKET: labels.BRACKET_TAB,
-    TEAM_BOARDS: labels.TEAM_BOARDS_TAB,
+    TEAM_BOARDS: labels.TEAM_BOARDS_TAB, RATINGS: labels.RATINGS_TAB,
 }
 
 

@@ -4,6 +4,13 @@ from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_or
 from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.jobs import Job, JobKind, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
+from tournaments.models.ratings import (
+    RatingApplication,
+    RatingChange,
+    RatingList,
+    RatingListRow,
+    RatingTable,
+)
 from tournaments.models.rounds import (
     REASON_MAX_LENGTH,
     Board,
@@ -31,7 +38,9 @@ from tournaments.models.statute import (
 __all__ = [
     "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
     "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "Job", "JobKind",
-    "JobStatus", "PairingMethod", "ParticipantKind", "Player", "REASON_MAX_LENGTH", "ResultCode",
+    "JobStatus", "PairingMethod", "ParticipantKind", "Player", "REASON_MAX_LENGTH",
+    "RatingApplication", "RatingChange", "RatingList", "RatingListRow", "RatingTable",
+    "ResultCode",
     "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team",
     "TeamMember", "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
 ]

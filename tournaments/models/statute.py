@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from pairings.minimatch import Level, MiniMatchError
 from scoring.standings import resolve_order
 from scoring.tiebreaks import Spec, TiebreakError
+from tournaments.models.ratings import RatingTable
 
 
 class Format(models.TextChoices):
@@ -217,6 +218,17 @@ class StatuteFields(models.Model):
         _("official event"), default=True,
         help_text=_("Official team events: 3–4 players and 1–2 reserves per team "
                     "(appendix §4); friendly events: any size."),
+    )
+
+    # Issue 17: whether the event is rated, the K table (scoring/ratings.py REGULATIONS) and
+    # the cap on the rating difference (FIDE B.02 §8.3.1: 400; empty: none).
+    rated = models.BooleanField(_("rated event"), default=False)
+    rating_table = models.CharField(_("K table"), max_length=4, choices=RatingTable.choices,
+                                    default=RatingTable.FIDE)
+    rating_cap = models.PositiveSmallIntegerField(
+        _("rating difference cap"), null=True, blank=True, default=400,
+        help_text=_("A larger rating difference counts as this much (FIDE: 400); empty: no "
+                    "cap."),
     )
 
     class Meta:

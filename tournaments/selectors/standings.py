@@ -22,6 +22,7 @@ from tournaments.adapters.events import (
     tiebreak_order,
 )
 from tournaments.models import Entry, Event, RoundStatus
+from tournaments.selectors.ratings import rating_changes
 from tournaments.tiebreak_labels import full_name, heading
 
 
@@ -44,6 +45,8 @@ class StandingRow:
     values: tuple[str, ...]
     # Why this row is above the next one with the same points, in words; "" otherwise.
     reason: str
+    # "Rtg+/-": the rating change so far in a rated event (issue 17); "" otherwise.
+    rating_change: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class StandingsView:
     # the game points, appendix §4).
     primary: str = "mp"
     team: bool = False
+    rated: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,7 @@ def event_standings(event: Event, *, after_round: int | None = None,
                      if c != "PTS")
     skip = 1 if table.criteria and table.criteria[0] == "PTS" else 0
     lots_pending = event.lots_seed is None and any(c.upper() == "LOT" for c in table.criteria)
+    changes = rating_changes(event, record, rounds)
     rank_counts: dict[int, int] = {}
     for row in table.rows:
         rank_counts[row.rank] = rank_counts.get(row.rank, 0) + 1
@@ -150,13 +155,14 @@ def event_standings(event: Event, *, after_round: int | None = None,
             game_points=format_points(row.game_points),
             values=tuple(format_value(v) for v in row.values[skip:]),
             reason=_reason(row.explanation, criteria, team, lots_pending),
+            rating_change=changes.get(row.number, ""),
         )
         for row in table.rows
     )
     is_match = isinstance(system, MatchScoring)
     primary = "gp" if is_match and system.primary is Primary.GAME else "mp"
     return StandingsView(event, rounds, len(record.rounds), is_match, criteria, rows,
-                         event.lots_seed, primary=primary, team=team)
+                         event.lots_seed, primary=primary, team=team, rated=bool(changes))
 
 
 def event_crosstable(event: Event, *, after_round: int | None = None) -> CrosstableView:

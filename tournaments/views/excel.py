@@ -69,6 +69,8 @@ def table_choices(event: Event, *, drafts: bool) -> list[dict]:
                 {"table": "crosstable", "label": _("Crosstable")}]
     if event.is_team:
         out.append({"table": "team_boards", "label": _("Team results by board")})
+    elif event.rated:
+        out.append({"table": "ratings", "label": _("Rating report")})
     for n in round_numbers(event, drafts=drafts):
         out += [{"table": "pairings", "round": n, "label": _("Pairings, round %(n)s") % {"n": n}},
                 {"table": "results", "round": n, "label": _("Results, round %(n)s") % {"n": n}}]

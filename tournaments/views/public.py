@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Entry
 from tournaments.selectors.events import public_events, search_events
+from tournaments.selectors.ratings import entry_rating
 from tournaments.selectors.rounds import all_boards, entry_games, round_boards
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.teams import annotate_match_scores
@@ -88,5 +89,6 @@ def entry_detail(request, slug, entry_id):
         return team_page(request, event, entry)
     ctx = page_context(request, event, "entries")
     ctx.update(entry=entry, games=entry_games(entry, staff=ctx["staff"]),
+               rating=entry_rating(event, entry),
                members=entry.members.select_related("player") if entry.team_id else [])
     return render(request, "tournaments/public/entry.html", ctx)

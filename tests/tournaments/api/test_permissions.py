@@ -30,6 +30,8 @@ from tests.tournaments.builders import (
     backup_upload,
     knockout_scenario,
     players_workbook,
+    rated_scenario,
+    rating_list_upload,
     role_of,
     rr_scenario,
     swiss_scenario,
@@ -43,6 +45,10 @@ from tournaments.models import (
     Game,
     Job,
     Player,
+    RatingApplication,
+    RatingChange,
+    RatingList,
+    RatingListRow,
     Round,
     Team,
     TeamMember,
@@ -72,6 +78,9 @@ READ_OPERATIONS = {
     ("GET", "/api/events/{event_pk}/boards/"), ("GET", "/api/events/{event_pk}/teams/{entry_pk}/"),
     ("GET", "/api/players/"), ("GET", "/api/players/{id}/"),
     ("GET", "/api/teams/"), ("GET", "/api/teams/{id}/"),
+    # Ratings (issue 17): tests/tournaments/api/test_ratings.py.
+    ("GET", "/api/rating-lists/"), ("GET", "/api/rating-lists/{id}/"),
+    ("GET", "/api/players/{id}/ratings/"), ("GET", "/api/events/{event_pk}/ratings/"),
     # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
     ("POST", "/api/token/"),
 }
@@ -126,6 +135,8 @@ SCENARIOS: dict[str, Callable] = {
     "job-pending": _job_ctx("pending"),
     "job-done": _job_ctx("done"),
     "job-preview": _job_ctx("preview"),
+    "rated": lambda m, o, c: rated_scenario(m, o, c),
+    "rated-applied": lambda m, o, c: rated_scenario(m, o, c, applied=True),
 }
 
 
@@ -256,6 +267,16 @@ CASES: dict[str, Case] = {
     "confirm an import": Case("job-preview", lambda c: (
         "post", f"/api/jobs/{c['job'].pk}/confirm/", {}), ORGANISER,
         ("POST", "/api/jobs/{id}/confirm/")),
+    # Ratings (issue 17): the federation's list; an event's changes applied by its organisers.
+    "import a rating list": Case("rr", lambda c: ("post", "/api/rating-lists/", {
+        "file": rating_list_upload([("Lại Lý Huynh", "VXF1", 2450, 12)]), "name": "Elo",
+        "list_date": "2026-02-01"}, "multipart"), ORGANISER, ("POST", "/api/rating-lists/")),
+    "apply an event's rating changes": Case("rated", lambda c: (
+        "post", f"/api/events/{_e(c)}/ratings/apply/", {}), ORGANISER,
+        ("POST", "/api/events/{event_pk}/ratings/apply/")),
+    "revert an event's rating changes": Case("rated-applied", lambda c: (
+        "post", f"/api/events/{_e(c)}/ratings/revert/", {}), ORGANISER,
+        ("POST", "/api/events/{event_pk}/ratings/revert/")),
     "download an export": Case("job-done", lambda c: (
         "get", f"/api/jobs/{c['job'].pk}/file/", None), ORGANISER,
         ("GET", "/api/jobs/{id}/file/"), read=True),
@@ -265,6 +286,7 @@ CASES: dict[str, Case] = {
 def snapshot() -> dict:
     """Every row the app keeps, and the history of boards and games."""
     tables = [Event, Entry, TeamMember, Round, Board, Game, EventRole, Player, Team, Job,
+              RatingList, RatingListRow, RatingApplication, RatingChange,
               Board.history.model, Game.history.model, get_user_model()]
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in tables}
 
@@ -272,8 +294,8 @@ def snapshot() -> dict:
 @pytest.fixture
 def users(organiser, chief_arbiter, arbiter, stranger, make_event):
     """The five kinds of caller. The stranger arbitrates another event."""
-    organiser.groups.get(name="Organisers").permissions.add(
-        Permission.objects.get(codename="add_player"))  # as the demo's organisers (imports)
+    organiser.groups.get(name="Organisers").permissions.add(*Permission.objects.filter(
+        codename__in=["add_player", "add_ratinglist"]))  # as the demo's organisers (imports)
     other = make_event(format="swiss", rounds=5, name="Giải khác")
     role_assign(event=other, actor=organiser, user=stranger, role="arbiter")
     UserFactory(username="helper")
