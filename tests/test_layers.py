@@ -12,7 +12,7 @@ from pathlib import Path
 import grimp
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("tournaments", "pairings", "scoring", "records", "config")
+PACKAGES = ("tournaments", "pairings", "scoring", "records", "xiangqi", "config")
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
