@@ -107,17 +107,24 @@ def event_ratings_apply(*, event: Event, actor) -> RatingApplication:
     application = RatingApplication.objects.create(
         event=event, rating_list=target, after_round=report.after_round,
         applied_at=timezone.now(), applied_by=actor)
-    rows = {r.player_id: r for r in target.rows.filter(player__isnull=False)}
-    changes = [_change(application, rows, line) for line in report.rows
+    rows = list(target.rows.all())
+    # A row is the player's by the register's link, or by the national ID it carries.
+    by_player = {r.player_id: r for r in rows if r.player_id}
+    by_id = {r.federation_id: r for r in rows if r.federation_id}
+    changes = [_change(application, by_player, by_id, line) for line in report.rows
                if line.entry.player_id and line.row.new_rating is not None and line.row.games]
-    RatingChange.objects.bulk_create(c for c in changes if c is not None)
-    _register_set({c.player_id: c.new_rating for c in changes if c is not None}, actor)
+    RatingListRow.objects.bulk_create([c.row for c in changes if c.created])
+    RatingListRow.objects.bulk_update([c.row for c in changes if not c.created],
+                                      ["rating", "games", "player"], batch_size=500)
+    RatingChange.objects.bulk_create(changes)
+    _register_set({c.player_id: c.new_rating for c in changes}, actor)
     return application
 
 
-def _change(application: RatingApplication, rows: dict, line) -> RatingChange | None:
+def _change(application: RatingApplication, by_player: dict, by_id: dict,
+            line) -> RatingChange:
     player = line.entry.player
-    row = rows.get(player.pk)
+    row = by_player.get(player.pk) or by_id.get(player.national_id or "")
     created = row is None
     if created:
         row = RatingListRow(rating_list=application.rating_list, line=0, name=player.full_name,
@@ -129,7 +136,7 @@ def _change(application: RatingApplication, rows: dict, line) -> RatingChange | 
     elif not old_rating:
         row.rating = line.row.new_rating
     row.games += line.row.games
-    row.save()
+    row.player = player
     return RatingChange(application=application, row=row, player=player, created=created,
                         old_rating=old_rating, new_rating=row.rating, old_games=old_games,
                         new_games=row.games)
@@ -147,12 +154,12 @@ def event_ratings_revert(*, event: Event, actor) -> RatingApplication:
         raise ServiceError(_("A newer rating list has been imported since: the changes can no "
                              "longer be reverted."))
     changes = list(application.changes.select_related("row"))
-    for change in changes:
-        if change.created:
-            change.row.delete()
-        else:
-            change.row.rating, change.row.games = change.old_rating, change.old_games
-            change.row.save(update_fields=["rating", "games"])
+    kept = [c for c in changes if not c.created and c.row is not None]
+    for change in kept:
+        change.row.rating, change.row.games = change.old_rating, change.old_games
+    RatingListRow.objects.bulk_update([c.row for c in kept], ["rating", "games"],
+                                      batch_size=500)
+    RatingListRow.objects.filter(pk__in=[c.row_id for c in changes if c.created]).delete()
     _register_set({c.player_id: c.old_rating for c in changes}, actor)
     application.reverted_at, application.reverted_by = timezone.now(), actor
     application.save(update_fields=["reverted_at", "reverted_by"])

@@ -180,3 +180,18 @@ def test_only_organisers_apply_and_only_rated_events(make_event, organiser, chie
     ctx["event"].save()
     with pytest.raises(ServiceError, match="not rated"):
         event_ratings_apply(event=ctx["event"], actor=organiser)
+
+
+def test_a_row_is_the_players_by_the_national_id_it_carries(make_event, organiser,
+                                                            chief_arbiter):
+    """The list was imported before the player was given their ID in the register: applying
+    finds the row by the ID and links it."""
+    ctx = rated_scenario(make_event, organiser, chief_arbiter)
+    player = ctx["entries"][0].player
+    row = ctx["list"].rows.get(player=player)
+    row.player = None
+    row.save()
+    event_ratings_apply(event=ctx["event"], actor=organiser)
+    row.refresh_from_db()
+    assert row.player == player and row.games == 11
+    assert ctx["list"].rows.count() == 4

@@ -107,3 +107,12 @@ def test_the_organiser_applies_and_reverts_from_the_page(make_event, organiser, 
     client_for(organiser).post(f"/manage/{slug}/ratings/revert/")
     reverted = client_for(organiser).get(f"/events/{slug}/ratings/").content.decode()
     assert 'data-testid="applied"' not in reverted
+
+
+def test_the_report_downloads_as_the_public_sheet(make_event, organiser, chief_arbiter):
+    ctx = rated_scenario(make_event, organiser, chief_arbiter, listed=False)
+    slug = ctx["event"].slug
+    page = client_for().get(f"/events/{slug}/ratings/").content.decode()
+    assert f"/events/{slug}/xlsx/ratings/" in page
+    sheet = client_for().get(f"/events/{slug}/xlsx/ratings/")
+    assert sheet.status_code == 200 and sheet.content.startswith(b"PK")
