@@ -5,7 +5,9 @@ asked for, named by its C.07 code, rows in start-number order. Named orders (``l
 ``law-appendix``, ``law-swiss``, ``law-teams``) are accepted as shorthands. Round robin or Swiss
 is read from the file (every pair met equally often → round robin) unless forced. Point values
 come from the file's ``BBW BBD BBL BBZ BBF BBU`` lines when present; the C.07 edition from its
-start date (``042``) unless ``--edition`` is given.
+start date (``042``) unless ``--edition`` is given. The file may be in any encoding the pairing
+programs write; what the reader notes (a points column that disagrees with the results...) is
+printed on stderr as a warning; a file that cannot be read, one line on stderr and exit code 2.
 
 Values print exactly (``12.5``, ``0.75``). ``DE`` and ``H2H`` are computed inside the tied group
 where they applied and print ``-`` for a participant who was not tied there; ``LOT`` prints the
@@ -54,10 +56,11 @@ def start_date(info: Sequence[tuple[str, str]]) -> date | None:
         return None
 
 
-def standings_table(text: str, tiebreaks: str, *, after_round: int | None = None,
-                    fmt: Format | None = None, edition: Edition | None = None,
-                    lots_seed: int | None = None) -> str:
-    doc = trf.read(text)
+def standings_table(source: str | trf.TrfDocument, tiebreaks: str, *,
+                    after_round: int | None = None, fmt: Format | None = None,
+                    edition: Edition | None = None, lots_seed: int | None = None) -> str:
+    """The table for a TRF file's text, or for a file already read."""
+    doc = trf.read(source) if isinstance(source, str) else source
     result = standings(
         doc.tournament, system_from_points(doc.point_values), tiebreaks,
         after_round=after_round, fmt=fmt, edition=edition, start_date=start_date(doc.info),
@@ -86,13 +89,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     fmt = Format.ROUND_ROBIN if args.round_robin else Format.SWISS if args.swiss else None
     try:
+        doc = trf.read_bytes(args.file.read_bytes())
+        for warning in doc.warnings:
+            print(f"standings: {args.file}: warning: {warning}", file=sys.stderr)
         out = standings_table(
-            args.file.read_text(encoding="utf-8"), args.tiebreaks, after_round=args.after_round,
+            doc, args.tiebreaks, after_round=args.after_round,
             fmt=fmt, edition=Edition(args.edition) if args.edition else None,
             lots_seed=args.lots_seed,
         )
     except (trf.TrfError, TiebreakError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"standings: {args.file}: {exc}", file=sys.stderr)
         return 2
     sys.stdout.write(out)
     return 0
