@@ -177,9 +177,10 @@ def berger_table(
 ) -> tuple[BergerPairing, ...]:
     """All rounds of the round robin, round by round, boards in order.
 
-    Double round robin (Appendix §5, "lượt đi, lượt về"): the second cycle is the first
-    repeated with colours reversed. ``fide_annex_swap`` (double only) swaps the first cycle's
-    last two rounds as FIDE C.05 Annex 1 recommends; the second cycle keeps the table order.
+    Double round robin (a statute's choice; appendix §5 has single cycles only): the second
+    cycle is the first repeated with colours reversed. ``fide_annex_swap`` (double only) swaps
+    the first cycle's last two rounds as FIDE C.05 Annex 1 recommends; the second cycle keeps
+    the table order.
     """
     if fide_annex_swap and not double:
         raise BergerError("the FIDE swap is for double round robins only")

@@ -40,7 +40,7 @@ def detect_format(tournament: Tournament) -> Format:
 
 
 def cycles(tournament: Tournament) -> int:
-    """Cycles of a round robin: 2 for a double round robin (*lượt đi, lượt về*), else 1.
+    """Cycles of a round robin: 2 for a double round robin (the statute's choice), else 1.
 
     Taken from the rounds announced (``rounds`` ≥ twice the rounds of one cycle) or from any pair
     paired twice.

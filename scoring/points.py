@@ -1,6 +1,6 @@
 """Scoring systems and the scoresheet: what every pairing is worth to each participant.
 
-The statute chooses the scoring system (RULES.md §1, §2). The law's defaults:
+The statute chooses the scoring system (Art. 18, 21.1, 21.2). The law's defaults:
 
 - Art. 21.1: one game scores win 1, draw ½, loss 0, everywhere in the country.
 - Art. 21.2: a match of two games scores *game points* 2 / 1 / 0 per game and *match points*

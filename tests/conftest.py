@@ -1,40 +1,13 @@
-"""Shared fixtures: users with roles, players, events (factory-boy)."""
+"""Shared fixtures: users with roles, players, events (factory-boy factories in
+tests/tournaments/builders.py)."""
 
 import datetime
 
-import factory
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 
-from tournaments.models import Player, Team
+from tests.tournaments.builders import PlayerFactory, UserFactory
 from tournaments.services.events import event_create, role_assign
-
-
-class UserFactory(factory.django.DjangoModelFactory):
-    class Meta:
-        model = get_user_model()
-
-    username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.django.Password("pw-for-tests-1")
-
-
-class PlayerFactory(factory.django.DjangoModelFactory):
-    class Meta:
-        model = Player
-
-    full_name = factory.Sequence(lambda n: f"Nguyễn Văn Người {n}")
-    # Falling ratings (the order C.04.2 numbers by), kept positive however many players a
-    # session creates: the sequence runs across the whole session.
-    rating = factory.Sequence(lambda n: 2400 - n % 2000)
-    gender = "M"
-
-
-class TeamFactory(factory.django.DjangoModelFactory):
-    class Meta:
-        model = Team
-
-    name = factory.Sequence(lambda n: f"Đội {n}")
 
 
 @pytest.fixture

@@ -39,7 +39,7 @@ LEVEL_KINDS = ("regular", "rapid", "blitz", "armageddon", "lots")
 
 
 def swiss_rounds_guidance(players: int) -> str:
-    """RULES.md §6 (appendix §1): 20–30 players 7–9 rounds; 30–50: 9 or 11; more: 11 or 13."""
+    """Appendix §1: 20–30 players 7–9 rounds; 30–50: 9 or 11; more: 11 or 13."""
     if players < 20:
         return _("Fewer than 20 players: a round robin may suit better than a Swiss.")
     if players <= 30:
@@ -61,7 +61,7 @@ class TiebreakOrderField(forms.CharField):
 
 
 class TiebreakGamesField(forms.CharField):
-    """Tie-break levels of a tied match (RULES.md §7), e.g. "regular 2, rapid 2, blitz 2,
+    """Tie-break levels of a tied match (appendix §2), e.g. "regular 2, rapid 2, blitz 2,
     armageddon 1"."""
 
     def prepare_value(self, value):

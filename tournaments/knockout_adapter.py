@@ -1,6 +1,6 @@
 """Model rows ⇄ the knockout engines (``pairings.knockout``, ``pairings.minimatch``).
 
-The knockout counterpart of ``tournaments/adapters.py`` (STYLE.md: one place converts between
+The knockout counterpart of ``tournaments/adapters.py`` (one place converts between
 rows and engine types). The service (``services/knockout.py``) and the selector
 (``selectors/knockout.py``) read the bracket and the mini-matches only through here.
 
@@ -47,10 +47,11 @@ class KnockoutStatuteError(ValueError):
 
 
 def minimatch_rules(event: Event) -> MiniMatchRules:
-    """The match's own games (level 0), then the statute's tie-break chain (RULES.md §7).
+    """The match's own games (level 0), then the statute's tie-break chain (appendix §2).
 
     A chain that does not end with a deciding game or lots gets lots at the end, so every match
-    ends with a winner (appendix §2: "then a final deciding game or lots").
+    ends with a winner. Appendix §2 names only more games, rapid or blitz; the deciding game and
+    the lots are the statute's choices (docs/law.md).
     """
     try:
         levels = [Level("regular", event.games_per_match)]
@@ -109,7 +110,7 @@ class BoardMatch:
 
     ``played``: the leading games with a result, in order (the engine's input); ``state`` is
     None when the board carries a ruling, or when the deciding game was lost by both players
-    (``needs_ruling``: the chief arbiter rules, RULES.md §7).
+    (``needs_ruling``: the chief arbiter rules, Art. 20.3 c).
     """
 
     played: tuple[Game, ...]

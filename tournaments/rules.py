@@ -1,6 +1,6 @@
 """Who may do what (``rules`` predicates, autodiscovered).
 
-Art. 19, 20 (RULES.md §11): the organising committee sets the statute and registers players; the
+Art. 19, 20: the organising committee sets the statute and registers players; the
 chief arbiter makes the draw and publishes results; arbiters enter results. Everyone may read a
 public event (Art. 14: players are entitled to the draw, scores and results).
 """

@@ -6,12 +6,15 @@ import random
 
 import pytest
 
-from tests.browser.conftest import PHONE
-from tests.tournaments.swiss_helpers import play, swiss_event
-from tests.tournaments.team_builders import team_event
-from tests.tournaments.test_knockout_pages import _knockout_event
-from tests.tournaments.test_pages import _played_event
-from tests.tournaments.test_team_pages import _play_round
+from tests.tournaments.builders import (
+    PHONE,
+    knockout_event,
+    play,
+    played_event,
+    swiss_event,
+    team_event,
+    team_round_play,
+)
 from tournaments.models import Board, Entry
 from tournaments.services.events import event_set_visibility
 from tournaments.services.rounds import round_publish
@@ -37,7 +40,7 @@ UNWRAPPED = """() => Array.from(document.querySelectorAll('table.data'))
 
 
 def _events(make_event, organiser, chief, arbiter):
-    rr = _played_event(make_event, organiser, chief, arbiter, 12)
+    rr = played_event(make_event, organiser, chief, arbiter, 12)
     swiss = swiss_event(make_event, organiser, 21, rounds=7, name="Giải Cờ Tướng Hệ Thụy Sĩ "
                         "Mở Rộng Tranh Cúp Các Câu Lạc Bộ Toàn Quốc Năm 2026")
     rng = random.Random(5)
@@ -45,9 +48,9 @@ def _events(make_event, organiser, chief, arbiter):
     round_publish(round_=swiss_pair_next(event=swiss, actor=chief), actor=chief)
     event_set_visibility(event=swiss, actor=organiser, public=True)
     teams = team_event(make_event, organiser, chief, teams=6, name="Đồng đội các tỉnh")
-    _play_round(teams, 1, arbiter, chief)
+    team_round_play(teams, 1, arbiter, chief)
     event_set_visibility(event=teams, actor=organiser, public=True)
-    knockout = _knockout_event(make_event, organiser, chief, arbiter, 10)
+    knockout = knockout_event(make_event, organiser, chief, arbiter, 10)
     return {"rr": rr, "swiss": swiss, "teams": teams, "ko": knockout}
 
 

@@ -6,8 +6,7 @@ every result from the keyboard; a visitor reads the standings and the crosstable
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
-from tests.conftest import PlayerFactory
+from tests.tournaments.builders import PHONE, PlayerFactory
 from tournaments.models import Board, Event
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,7 +6,7 @@ text field underneath, which still works with JavaScript off."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.tournaments.builders import PHONE
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -20,9 +20,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from scoring.standings import LAW_SWISS
-from tests.browser.conftest import PHONE
-from tests.conftest import PlayerFactory
-from tests.tournaments.swiss_helpers import swiss_event
+from tests.tournaments.builders import PHONE, PlayerFactory, swiss_event
 from tournaments.models import Board, Entry, Event, EventRole, Round
 from tournaments.selectors.rounds import board_history
 from tournaments.services.events import event_set_visibility

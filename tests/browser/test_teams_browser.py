@@ -5,8 +5,7 @@ round page; a visitor reads the match board by board."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PlayerFactory
-from tests.tournaments.team_builders import roster, team_event
+from tests.tournaments.builders import PlayerFactory, roster, team_event
 from tournaments.models import Board, Entry
 from tournaments.services.events import event_set_visibility
 

@@ -21,28 +21,11 @@ from pairings.dutch import (
 )
 from pairings.dutch_cli import format_pairing, load, main
 from pairings.swiss_state import DutchError
-from records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Colour, Pairing, Participant, Result
+from tests.scoring.builders import B, D, W, tour
 
 DATA = Path(__file__).parent / "data"
 REPO = Path(__file__).resolve().parents[2]
-W, B, D = Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW
-
-
-def tour(n: int, rounds: list[list[tuple]], total: int, extra: tuple[Pairing, ...] = (),
-         people: tuple[Participant, ...] | None = None) -> Tournament:
-    """A tournament of players 1..n; each round a list of (white, black, result) or
-    (player, 0[, bye kind]) for a bye."""
-    people = people or tuple(Participant(i, f"P{i}", 2500 - i) for i in range(1, n + 1))
-    out = []
-    for rnd, games in enumerate(rounds, start=1):
-        for board, g in enumerate(games, start=1):
-            if g[1] == 0:
-                kind = g[2] if len(g) > 2 else Bye.PAIRING_ALLOCATED
-                out.append(Pairing(rnd, board, g[0], None, bye=kind))
-            else:
-                out.append(Pairing(rnd, board, g[0], g[1], (Game(True, g[2]),)))
-    return Tournament(people, tuple(out) + extra, total)
-
 
 def _pair_file(path: Path) -> str:
     event = load(path.read_text(encoding="utf-8"))

@@ -10,7 +10,7 @@ from pairings.colours import colour_of
 from pairings.dutch_weights import WeightContext
 from pairings.swiss_state import PointValues, build_state
 from records import Colour
-from tests.pairings.test_dutch import D, tour
+from tests.scoring.builders import D, tour
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 

@@ -1,4 +1,4 @@
-"""Small builders for hand-written events in the scoring tests."""
+"""Small builders for hand-written events in the engines' tests (scoring and pairings)."""
 
 from records import Bye, Game, Pairing, Participant, Result, Tournament
 
@@ -44,3 +44,19 @@ def match_by_first(rnd: int, first: int, second: int, results: str, board: int =
         as_white, as_black = _FIRST[mark]
         games.append(Game(white_first, as_white if white_first else as_black))
     return Pairing(rnd, board, first, second, tuple(games))
+
+
+def tour(n: int, rounds: list[list[tuple]], total: int, extra: tuple[Pairing, ...] = (),
+         people: tuple[Participant, ...] | None = None) -> Tournament:
+    """A tournament of players 1..n; each round a list of (white, black, result) or
+    (player, 0[, bye kind]) for a bye."""
+    people = people or tuple(Participant(i, f"P{i}", 2500 - i) for i in range(1, n + 1))
+    out = []
+    for rnd, games in enumerate(rounds, start=1):
+        for board, g in enumerate(games, start=1):
+            if g[1] == 0:
+                kind = g[2] if len(g) > 2 else Bye.PAIRING_ALLOCATED
+                out.append(Pairing(rnd, board, g[0], None, bye=kind))
+            else:
+                out.append(Pairing(rnd, board, g[0], g[1], (Game(True, g[2]),)))
+    return Tournament(people, tuple(out) + extra, total)

@@ -1,23 +1,10 @@
 """Events with rounds and results built through the services (Excel exports, backups)."""
 
-import io
-
 import pytest
-from openpyxl import load_workbook
 
-from tests.conftest import PlayerFactory
+from tests.tournaments.builders import NAMES, PlayerFactory, TeamFactory, play_round
 from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.results import result_record
-from tournaments.services.rounds import BoardSpec, round_publish, round_store
-
-NAMES = [
-    ("Nguyễn Thị Ánh Tuyết", "CLB Cờ Tướng Hà Nội", 2350, "F", 1990, "VXF00001"),
-    ("Đặng Hữu Trang", "CLB Đồng Nai", 2300, "M", 1985, "VXF00002"),
-    ("Trần Văn Ninh", "CLB Bình Định", 2250, "M", 1979, "VXF00003"),
-    ("Lại Lý Huynh", "CLB Bình Dương", 2200, "M", 1992, "VXF00004"),
-    ("Võ Minh Nhất", "CLB Thừa Thiên Huế", 2150, "M", 2001, "VXF00005"),
-    ("Phạm Thị Ngọc Hương", "CLB Cần Thơ", 2100, "F", 2003, "VXF00006"),
-]
 
 
 @pytest.fixture
@@ -32,24 +19,6 @@ def named_players(db):
     return [PlayerFactory(full_name=n, club=c, rating=r, gender=g, birth_year=y, national_id=i,
                           province="Hà Nội")
             for n, c, r, g, y, i in NAMES]
-
-
-def play_round(event, number, boards, results, *, actor, publish=True):
-    """Store round ``number`` with ``boards`` (white entry, black entry or None for a bye) and
-    record ``results`` (codes, one per board with two entries)."""
-    specs = []
-    for k, (white, black) in enumerate(boards, start=1):
-        specs.append(BoardSpec(k, white.pk, black.pk if black else None,
-                               bye="" if black else "U"))
-    round_ = round_store(event=event, number=number, boards=specs, method="manual", seed=None,
-                         actor=actor)
-    if not publish:
-        return round_
-    round_publish(round_=round_, actor=actor)
-    played = [b for b in round_.boards.order_by("number") if b.black_id]
-    for board, result in zip(played, results, strict=True):
-        result_record(board=board, result=result, actor=actor, expected_version=board.version)
-    return round_
 
 
 @pytest.fixture
@@ -67,20 +36,6 @@ def swiss_event(make_event, organiser, chief_arbiter, named_players):
     play_round(event, 3, [(e[0], e[1]), (e[2], e[3]), (e[4], e[5])], [], actor=chief_arbiter,
                publish=False)
     return event
-
-
-def open_workbook(content: bytes):
-    return load_workbook(io.BytesIO(content))
-
-
-def sheet_rows(ws, first=5):
-    """Data rows of a sheet laid out by styles.write (header on row 4)."""
-    out = []
-    for row in ws.iter_rows(min_row=first, values_only=True):
-        if all(v is None for v in row):
-            break
-        out.append(list(row))
-    return out
 
 
 @pytest.fixture
@@ -120,7 +75,6 @@ def rr_event(make_event, organiser, chief_arbiter, arbiter, named_players):
 @pytest.fixture
 def team_event(make_event, organiser, chief_arbiter, arbiter):
     """Four teams of two boards (a friendly event), round robin, round 1 played."""
-    from tests.conftest import TeamFactory
     from tournaments.services.entries import entry_register_team
     from tournaments.services.results import game_result_record
     from tournaments.services.roundrobin import rr_schedule

@@ -272,7 +272,7 @@ def team_boards_sheet(data: ExportData, lang: str) -> Sheet:
 
 def knockout_winner(board: Board, games: list[Game]) -> int | None:
     """The entry that goes through: the board's ruling, else the games level by level (the
-    match, then the statute's tie-break games, RULES.md §7)."""
+    match, then the statute's tie-break games, appendix §2)."""
     if board.black_id is None:
         return board.white_id
     if board.result:

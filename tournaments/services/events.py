@@ -18,7 +18,7 @@ STATUTE_FIELDS = frozenset(
 
 
 def law_defaults(format: str, games_per_match: int | None = None) -> dict:
-    """The law's defaults that depend on the format (RULES.md §2, §7, §9).
+    """The law's defaults that depend on the format (Art. 10.1.1, 21.2; appendix §2).
 
     Knockout matches are usually two games, one with each colour (appendix §2); two-game matches
     are scored with match and game points (Art. 21.2) and played at 60 minutes per game

@@ -1,4 +1,4 @@
-"""Knockout events: single and double elimination (appendix §2, §3; RULES.md §7).
+"""Knockout events: single and double elimination (appendix §2, §3).
 
 The bracket is ``pairings.knockout``'s, rebuilt from the statute and the seeds
 (``Entry.number``); each match is a ``Board`` with ``bracket`` and ``match_code``, stored in the
@@ -366,7 +366,7 @@ def _decide_board(board: Board, rules: MiniMatchRules, actor) -> bool:
     later = games[len(match.played):]
     state = match.state
     if match.needs_ruling or state.winner is not None:
-        # Decided (or waiting for the chief arbiter's ruling, RULES.md §7): no more games.
+        # Decided (or waiting for the chief arbiter's ruling, Art. 20.3 c): no more games.
         entered = [g for g in later if g.result]
         if entered and not match.needs_ruling:
             raise ServiceError(_("Game %(n)s has a result, but the match was decided before it: "

@@ -5,7 +5,7 @@ board ``k``); ``Game.first_player`` sits for the board's first-named team (``Boa
 ``Game.second_player`` for the other. When a round is paired every game gets the default line-up,
 the first ``team_boards`` players of each roster, so the arbiter only records the exceptions.
 
-The law (appendix §4, RULES.md §8): rosters are listed strongest first and board k of one team
+The law (appendix §4): rosters are listed strongest first and board k of one team
 meets board k of the other; a reserve replaces an absent player either on that player's board
 (``Substitution.SAME_BOARD``) or on the last board with the others moving up
 (``Substitution.LAST_BOARD``), as the statute says. A board nobody plays is lost by forfeit.

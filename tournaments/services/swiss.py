@@ -1,4 +1,4 @@
-"""Swiss events (RULES.md §6; FIDE Dutch system, C.04.3): pair the next round as a draft.
+"""Swiss events (appendix §1, Art. 21.4; FIDE Dutch system, C.04.3): pair the next round as a draft.
 
 ``swiss_pair_next`` is the one writer: it locks the event, numbers the entries before round 1
 (C.04.2 initial order: rating, title, name), draws the initial colour by lots when the statute
@@ -262,7 +262,7 @@ def _engine_pair(event: Event, setup: SwissSetup):
 @transaction.atomic
 def swiss_pair_next(*, event: Event, actor, seed: int | None = None,
                     progress: Progress | None = None) -> Round:
-    """Pair the next round of a Swiss event and store it as a draft (RULES.md §6).
+    """Pair the next round of a Swiss event and store it as a draft (appendix §1).
 
     ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each step
     (the Celery task reports it)."""

@@ -2,7 +2,7 @@
 changes to the roster until round 1 is published.
 
 The roster is listed strongest first: the first ``team_boards`` players are boards 1, 2, ...,
-then the reserves (RULES.md §8). ``services/entries.py: entry_register_team`` checks the sizes the
+then the reserves (appendix §4). ``services/entries.py: entry_register_team`` checks the sizes the
 law sets for official events; line-ups of each match are ``services/lineups.py``'s.
 """
 

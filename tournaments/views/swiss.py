@@ -237,7 +237,7 @@ def entries_context(event: Event) -> dict:
 
 @login_required
 def rounds_guidance(request):
-    """RULES.md §6: the law's guidance for the number of players (htmx, statute page)."""
+    """Appendix §1: the law's guidance for the number of players (htmx, statute page)."""
     if request.GET.get("format", Format.SWISS) != Format.SWISS:
         return HttpResponse("")
     try:

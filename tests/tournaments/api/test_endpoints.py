@@ -9,9 +9,16 @@ from django.conf import settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.conftest import PlayerFactory, TeamFactory
-from tests.tournaments.api import scenarios
-from tests.tournaments.team_builders import team
+from tests.tournaments.builders import (
+    PlayerFactory,
+    TeamFactory,
+    knockout_scenario,
+    rr_scenario,
+    swiss_scenario,
+    team,
+    teams_scenario,
+)
+from tests.tournaments.builders import api_for as api
 from tournaments.models import Entry, EventRole, Player
 from tournaments.services.entries import entry_register
 from tournaments.services.events import event_create, event_set_visibility
@@ -19,28 +26,6 @@ from tournaments.services.results import result_record
 from tournaments.services.trf_io import trf_export
 
 pytestmark = pytest.mark.django_db
-
-# The reads tested here; the writes (and the staff's reads) are in test_permissions.py's CASES.
-READ_OPERATIONS = {
-    ("GET", "/api/events/"), ("GET", "/api/events/{id}/"),
-    ("GET", "/api/events/{id}/standings/"), ("GET", "/api/events/{id}/crosstable/"),
-    ("GET", "/api/events/{event_pk}/entries/"), ("GET", "/api/entries/{id}/"),
-    ("GET", "/api/events/{event_pk}/rounds/"), ("GET", "/api/events/{event_pk}/rounds/{number}/"),
-    ("GET", "/api/events/{event_pk}/trf/"), ("GET", "/api/events/{event_pk}/bracket/"),
-    ("GET", "/api/events/{event_pk}/boards/"), ("GET", "/api/events/{event_pk}/teams/{entry_pk}/"),
-    ("GET", "/api/players/"), ("GET", "/api/players/{id}/"),
-    ("GET", "/api/teams/"), ("GET", "/api/teams/{id}/"),
-    # Signing in for a token: tests/tournaments/test_api.py (open to all, password checked).
-    ("POST", "/api/token/"),
-}
-
-
-def api(user=None) -> APIClient:
-    client = APIClient()
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -75,7 +60,7 @@ def test_event_list_filters_searches_and_pages(organiser):
 
 
 def test_event_detail_standings_crosstable(make_event, organiser, chief_arbiter):
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter, rounds="closed")
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="closed")
     event = ctx["event"]
     detail = api().get(f"/api/events/{event.pk}/").json()
     assert detail["name"] == "Giải API" and detail["format"] == "rr" and detail["individual"]
@@ -103,7 +88,7 @@ def test_entries_list_pages_and_entry_detail_with_every_game(make_event, organis
     assert page["count"] == 55 and len(page["results"]) == 50
     assert len(api().get(f"/api/events/{event.pk}/entries/?page=2").json()["results"]) == 5
 
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter, rounds="closed")
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="closed")
     entry = ctx["board"].white
     data = api().get(f"/api/entries/{entry.pk}/").json()
     assert data["name"] == entry.name and data["player"]["id"] == entry.player_id
@@ -137,7 +122,7 @@ def test_register_by_quick_add_and_remove_an_entry(make_event, organiser):
 
 
 def test_an_entry_already_paired_is_withdrawn_not_removed(make_event, organiser, chief_arbiter):
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter, rounds="published")
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
     entry = ctx["board"].white
     refused = api(organiser).delete(f"/api/entries/{entry.pk}/")
     assert refused.status_code == 400 and "withdraw" in refused.json()["detail"]
@@ -152,7 +137,7 @@ def test_an_entry_already_paired_is_withdrawn_not_removed(make_event, organiser,
 
 
 def test_roles_read_appoint_remove(make_event, organiser, chief_arbiter, stranger):
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter)
+    ctx = rr_scenario(make_event, organiser, chief_arbiter)
     event = ctx["event"]
     url = f"/api/events/{event.pk}/roles/"
     roles = {(r["username"], r["role"]) for r in api(organiser).get(url).json()}
@@ -183,7 +168,7 @@ def test_roles_read_appoint_remove(make_event, organiser, chief_arbiter, strange
 
 def test_rounds_list_and_detail_hide_drafts_from_the_public(make_event, organiser,
                                                             chief_arbiter, arbiter):
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter, rounds="published")
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
     event = ctx["event"]
     public = api().get(f"/api/events/{event.pk}/rounds/").json()
     assert [(r["number"], r["status"], r["open_boards"]) for r in public] == [
@@ -208,7 +193,7 @@ def test_rounds_list_and_detail_hide_drafts_from_the_public(make_event, organise
 
 
 def test_board_history_and_token_authentication(make_event, organiser, chief_arbiter, arbiter):
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter, rounds="closed")
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="closed")
     board = ctx["board"]
     token = Token.objects.create(user=chief_arbiter)
     client = APIClient()
@@ -229,7 +214,7 @@ def test_board_history_and_token_authentication(make_event, organiser, chief_arb
 
 
 def test_game_results_of_two_game_matches(make_event, organiser, chief_arbiter, arbiter):
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter, rounds="published",
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published",
                        games_per_match=2)
     board = ctx["board"]
     g1, g2 = board.games.order_by("number")
@@ -248,7 +233,7 @@ def test_game_results_of_two_game_matches(make_event, organiser, chief_arbiter, 
 
 
 def test_trf_file_without_then_with_the_draft_round(make_event, organiser, chief_arbiter):
-    ctx = scenarios.swiss(make_event, organiser, chief_arbiter, draft_round=True)
+    ctx = swiss_scenario(make_event, organiser, chief_arbiter, draft_round=True)
     event = ctx["event"]
     event.refresh_from_db()  # pairing drew the initial colour
     public = api().get(f"/api/events/{event.pk}/trf/")
@@ -261,7 +246,7 @@ def test_trf_file_without_then_with_the_draft_round(make_event, organiser, chief
 
 
 def test_bracket_document(make_event, organiser, chief_arbiter):
-    ctx = scenarios.knockout(make_event, organiser, chief_arbiter)
+    ctx = knockout_scenario(make_event, organiser, chief_arbiter)
     event = ctx["event"]
     assert api().get(f"/api/events/{event.pk}/bracket/").json()["started"] is False
     api(chief_arbiter).post(f"/api/events/{event.pk}/rounds/")
@@ -272,7 +257,7 @@ def test_bracket_document(make_event, organiser, chief_arbiter):
 
 
 def test_team_board_results_and_team_detail(make_event, organiser, chief_arbiter, arbiter):
-    ctx = scenarios.teams(make_event, organiser, chief_arbiter, published=True)
+    ctx = teams_scenario(make_event, organiser, chief_arbiter, published=True)
     event = ctx["event"]
     for game in ctx["board"].games.order_by("number"):
         api(arbiter).put(f"/api/games/{game.pk}/result/", {"result": "1-0", "version": 0},
@@ -284,7 +269,7 @@ def test_team_board_results_and_team_detail(make_event, organiser, chief_arbiter
     assert detail["name"] == first.name and len(detail["roster"]) == 5
     assert detail["matches"][0]["round"] == 1 and len(detail["matches"][0]["boards"]) == 4
     # Board results and team pages are for team events only.
-    rr = scenarios.rr(make_event, organiser, chief_arbiter)["event"]
+    rr = rr_scenario(make_event, organiser, chief_arbiter)["event"]
     assert api().get(f"/api/events/{rr.pk}/boards/").status_code == 404
 
 
@@ -313,7 +298,7 @@ def test_players_and_teams_of_the_register_filter_search_and_page(db, organiser)
 
 
 def test_refusals_are_in_the_callers_language(make_event, organiser, chief_arbiter, arbiter):
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter, rounds="published")
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
     result_record(board=ctx["board"], result="1-0", actor=arbiter, expected_version=0)
     client = api(arbiter)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "vi"
@@ -328,7 +313,7 @@ def test_the_public_reads_players_of_public_events_without_their_ids(
         make_event, organiser, chief_arbiter, arbiter):
     """The API shows what the public pages show: a player registered only in a draft event is
     not listed, and nobody outside the staff reads the federation or international ID."""
-    ctx = scenarios.rr(make_event, organiser, chief_arbiter)
+    ctx = rr_scenario(make_event, organiser, chief_arbiter)
     shown = ctx["entries"][0].player
     shown.national_id, shown.fide_id = "VN-0001", "12345678"
     shown.save()

@@ -24,8 +24,17 @@ from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from tests.conftest import PlayerFactory, UserFactory
-from tests.tournaments.api import scenarios
+from tests.tournaments.builders import (
+    PlayerFactory,
+    UserFactory,
+    backup_upload,
+    knockout_scenario,
+    players_workbook,
+    role_of,
+    rr_scenario,
+    swiss_scenario,
+    teams_scenario,
+)
 from tournaments.models import (
     Board,
     Entry,
@@ -53,6 +62,21 @@ PAIRERS = frozenset({"chief", "organiser"})  # the draw, publishing, closing (Ar
 STAFF = frozenset({"arbiter", "chief", "organiser"})  # results (Art. 20)
 
 
+# The reads tested in test_endpoints.py; the writes (and the staff's reads) are in CASES below.
+READ_OPERATIONS = {
+    ("GET", "/api/events/"), ("GET", "/api/events/{id}/"),
+    ("GET", "/api/events/{id}/standings/"), ("GET", "/api/events/{id}/crosstable/"),
+    ("GET", "/api/events/{event_pk}/entries/"), ("GET", "/api/entries/{id}/"),
+    ("GET", "/api/events/{event_pk}/rounds/"), ("GET", "/api/events/{event_pk}/rounds/{number}/"),
+    ("GET", "/api/events/{event_pk}/trf/"), ("GET", "/api/events/{event_pk}/bracket/"),
+    ("GET", "/api/events/{event_pk}/boards/"), ("GET", "/api/events/{event_pk}/teams/{entry_pk}/"),
+    ("GET", "/api/players/"), ("GET", "/api/players/{id}/"),
+    ("GET", "/api/teams/"), ("GET", "/api/teams/{id}/"),
+    # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
+    ("POST", "/api/token/"),
+}
+
+
 @dataclass(frozen=True)
 class Case:
     """One action: the scenario it needs, the request it sends, who may do it."""
@@ -68,7 +92,7 @@ def _job_ctx(kind):
     """Jobs of the organiser on a round robin: an export pending, one done with its file, an
     import waiting for confirmation."""
     def build(make_event, organiser, chief):
-        ctx = scenarios.rr(make_event, organiser, chief, rounds="published")
+        ctx = rr_scenario(make_event, organiser, chief, rounds="published")
         event = ctx["event"]
         if kind == "pending":
             ctx["job"] = export_start(event=event, actor=organiser, table="players")
@@ -76,7 +100,7 @@ def _job_ctx(kind):
             ctx["job"] = export_start(event=event, actor=organiser, table="players")
             export_build.apply(args=[ctx["job"].pk])
         else:
-            workbook = scenarios.players_workbook()
+            workbook = players_workbook()
             upload = SimpleUploadedFile("vdv.xlsx", workbook.getvalue())
             ctx["job"] = import_start(actor=organiser, upload=upload, event=event)
             import_preview.apply(args=[ctx["job"].pk])
@@ -85,20 +109,20 @@ def _job_ctx(kind):
 
 
 SCENARIOS: dict[str, Callable] = {
-    "rr": lambda m, o, c: scenarios.rr(m, o, c),
-    "rr-unnumbered": lambda m, o, c: scenarios.rr(m, o, c, numbered=False),
-    "rr-private": lambda m, o, c: scenarios.rr(m, o, c, public=False),
-    "rr-draft": lambda m, o, c: scenarios.rr(m, o, c, rounds="draft"),
-    "rr-published": lambda m, o, c: scenarios.rr(m, o, c, rounds="published"),
-    "rr-played": lambda m, o, c: scenarios.rr(m, o, c, rounds="played"),
-    "rr-closed": lambda m, o, c: scenarios.rr(m, o, c, rounds="closed"),
-    "rr-matches": lambda m, o, c: scenarios.rr(m, o, c, rounds="published",
+    "rr": lambda m, o, c: rr_scenario(m, o, c),
+    "rr-unnumbered": lambda m, o, c: rr_scenario(m, o, c, numbered=False),
+    "rr-private": lambda m, o, c: rr_scenario(m, o, c, public=False),
+    "rr-draft": lambda m, o, c: rr_scenario(m, o, c, rounds="draft"),
+    "rr-published": lambda m, o, c: rr_scenario(m, o, c, rounds="published"),
+    "rr-played": lambda m, o, c: rr_scenario(m, o, c, rounds="played"),
+    "rr-closed": lambda m, o, c: rr_scenario(m, o, c, rounds="closed"),
+    "rr-matches": lambda m, o, c: rr_scenario(m, o, c, rounds="published",
                                                 games_per_match=2),
-    "swiss": lambda m, o, c: scenarios.swiss(m, o, c),
-    "swiss-draft": lambda m, o, c: scenarios.swiss(m, o, c, draft_round=True),
-    "knockout": scenarios.knockout,
-    "teams": lambda m, o, c: scenarios.teams(m, o, c),
-    "teams-published": lambda m, o, c: scenarios.teams(m, o, c, published=True),
+    "swiss": lambda m, o, c: swiss_scenario(m, o, c),
+    "swiss-draft": lambda m, o, c: swiss_scenario(m, o, c, draft_round=True),
+    "knockout": knockout_scenario,
+    "teams": lambda m, o, c: teams_scenario(m, o, c),
+    "teams-published": lambda m, o, c: teams_scenario(m, o, c, published=True),
     "job-pending": _job_ctx("pending"),
     "job-done": _job_ctx("done"),
     "job-preview": _job_ctx("preview"),
@@ -126,7 +150,7 @@ CASES: dict[str, Case] = {
         "username": "helper", "role": "arbiter"}), ORGANISER,
         ("POST", "/api/events/{id}/roles/")),
     "remove a role": Case("rr", lambda c: (
-        "delete", f"/api/events/{_e(c)}/roles/{scenarios.role_of(c['event'], 'arbiter').pk}/",
+        "delete", f"/api/events/{_e(c)}/roles/{role_of(c['event'], 'arbiter').pk}/",
         None), ORGANISER, ("DELETE", "/api/events/{id}/roles/{role_id}/")),
     # Entries (organisers register players, Art. 19).
     "register a player": Case("rr", lambda c: ("post", f"/api/events/{_e(c)}/entries/", {
@@ -213,16 +237,16 @@ CASES: dict[str, Case] = {
         "post", f"/api/events/{_e(c)}/exports/", {"table": "players"}), STAFF,
         ("POST", "/api/events/{event_pk}/exports/")),
     "import players into the event": Case("rr", lambda c: (
-        "post", f"/api/events/{_e(c)}/imports/", {"file": scenarios.players_workbook()},
+        "post", f"/api/events/{_e(c)}/imports/", {"file": players_workbook()},
         "multipart"), ORGANISER, ("POST", "/api/events/{event_pk}/imports/")),
     "import players into the register": Case("rr", lambda c: (
-        "post", "/api/imports/", {"file": scenarios.players_workbook()}, "multipart"),
+        "post", "/api/imports/", {"file": players_workbook()}, "multipart"),
         ORGANISER, ("POST", "/api/imports/")),
     "download a backup": Case("rr-closed", lambda c: (
         "get", f"/api/events/{_e(c)}/backup/", None), ORGANISER,
         ("GET", "/api/events/{event_pk}/backup/"), read=True),
     "restore a backup": Case("rr-closed", lambda c: (
-        "post", "/api/restores/", {"file": scenarios.backup_upload(c["backup"])},
+        "post", "/api/restores/", {"file": backup_upload(c["backup"])},
         "multipart"), ORGANISER, ("POST", "/api/restores/")),
     "read a job": Case("job-pending", lambda c: ("get", f"/api/jobs/{c['job'].pk}/", None),
                        ORGANISER, ("GET", "/api/jobs/{id}/"), read=True),
@@ -292,7 +316,7 @@ def test_permission_matrix(name, who, users, make_event, organiser, chief_arbite
 
 
 def test_an_arbiter_of_another_event_is_told_nothing_about_a_draft_event(users, make_event):
-    draft = scenarios.rr(make_event, users["organiser"], users["chief"], public=False,
+    draft = rr_scenario(make_event, users["organiser"], users["chief"], public=False,
                          rounds="published")
     event = draft["event"]
     for url in (f"/api/events/{event.pk}/", f"/api/events/{event.pk}/entries/",
@@ -309,8 +333,6 @@ def test_an_arbiter_of_another_event_is_told_nothing_about_a_draft_event(users, 
 
 def test_every_endpoint_is_tested(client):
     """Every operation of the OpenAPI schema is in the matrix above or in the read tests."""
-    from tests.tournaments.api.test_endpoints import READ_OPERATIONS
-
     schema = client.get("/api/schema/?format=json").json()
     operations = {(method.upper(), path) for path, item in schema["paths"].items()
                   for method in item if method in ("get", "post", "put", "patch", "delete")}
@@ -332,7 +354,7 @@ def test_allowed_roles_follow_the_rules():
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):
-    ctx = scenarios.rr(make_event, users["organiser"], users["chief"], rounds="draft")
+    ctx = rr_scenario(make_event, users["organiser"], users["chief"], rounds="draft")
     # The organiser may register, but not once the rounds are drawn in a round robin: the new
     # player is not left in the register either (all or nothing).
     players = Player.objects.count()

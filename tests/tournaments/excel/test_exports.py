@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.conftest import open_workbook, play_round, sheet_rows
+from tests.tournaments.builders import open_workbook, play_round, sheet_rows
 from tournaments.excel.styles import SELF, X_CELL
 from tournaments.excel.workbook import ExportError, Table, build, filename, to_bytes
 from tournaments.models import Entry

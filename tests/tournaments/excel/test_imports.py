@@ -10,8 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl import Workbook
 
-from tests.conftest import PlayerFactory
-from tests.tournaments.conftest import open_workbook, sheet_rows
+from tests.tournaments.builders import PlayerFactory, open_workbook, sheet_rows
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import Table, build, to_bytes

@@ -1,0 +1,409 @@
+"""Builders shared by the Django tests: factory-boy factories, clients, and events built
+through the services in the states the tests need (players', Swiss, team and knockout events,
+the API's scenarios), and readers of the workbooks the app writes. Users come from the shared
+fixtures (tests/conftest.py): ``organiser`` (the event's creator), ``chief_arbiter``,
+``arbiter``."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import factory
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from openpyxl import Workbook, load_workbook
+from rest_framework.test import APIClient
+
+from tournaments.models import (
+    Board,
+    Entry,
+    EventRole,
+    PairingMethod,
+    Player,
+    Role,
+    Round,
+    Team,
+)
+from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
+from tournaments.services.events import event_set_visibility
+from tournaments.services.knockout import ko_start
+from tournaments.services.results import game_result_record, result_record
+from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
+from tournaments.services.swiss import swiss_pair_next
+
+# A phone's viewport for the browser tests.
+PHONE = {"width": 390, "height": 844}
+
+
+# Factories
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("pw-for-tests-1")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    full_name = factory.Sequence(lambda n: f"Nguyễn Văn Người {n}")
+    # Falling ratings (the order C.04.2 numbers by), kept positive however many players a
+    # session creates: the sequence runs across the whole session.
+    rating = factory.Sequence(lambda n: 2400 - n % 2000)
+    gender = "M"
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    name = factory.Sequence(lambda n: f"Đội {n}")
+
+
+# Clients
+
+def client_for(user=None) -> Client:
+    """A browser that chose English (the site is Vietnamese until one does)."""
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def api_for(user=None) -> APIClient:
+    client = APIClient()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+# Players' events and rounds through the services
+
+NAMES = [
+    ("Nguyễn Thị Ánh Tuyết", "CLB Cờ Tướng Hà Nội", 2350, "F", 1990, "VXF00001"),
+    ("Đặng Hữu Trang", "CLB Đồng Nai", 2300, "M", 1985, "VXF00002"),
+    ("Trần Văn Ninh", "CLB Bình Định", 2250, "M", 1979, "VXF00003"),
+    ("Lại Lý Huynh", "CLB Bình Dương", 2200, "M", 1992, "VXF00004"),
+    ("Võ Minh Nhất", "CLB Thừa Thiên Huế", 2150, "M", 2001, "VXF00005"),
+    ("Phạm Thị Ngọc Hương", "CLB Cần Thơ", 2100, "F", 2003, "VXF00006"),
+]
+
+
+def play_round(event, number, boards, results, *, actor, publish=True):
+    """Store round ``number`` with ``boards`` (white entry, black entry or None for a bye) and
+    record ``results`` (codes, one per board with two entries)."""
+    specs = []
+    for k, (white, black) in enumerate(boards, start=1):
+        specs.append(BoardSpec(k, white.pk, black.pk if black else None,
+                               bye="" if black else "U"))
+    round_ = round_store(event=event, number=number, boards=specs, method="manual", seed=None,
+                         actor=actor)
+    if not publish:
+        return round_
+    round_publish(round_=round_, actor=actor)
+    played = [b for b in round_.boards.order_by("number") if b.black_id]
+    for board, result in zip(played, results, strict=True):
+        result_record(board=board, result=result, actor=actor, expected_version=board.version)
+    return round_
+
+
+def played_event(make_event, organiser, chief_arbiter, arbiter, n):
+    event = make_event(format="rr", name=f"Giải {n}")
+    for p in PlayerFactory.create_batch(n):
+        entry_register(event=event, actor=organiser, player=p)
+    numbers_draw(event=event, actor=organiser, method="rating")
+    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    for round_ in rounds[:2]:
+        for board in round_.boards.filter(black__isnull=False):
+            result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
+        round_complete(round_=round_, actor=chief_arbiter)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    return event
+
+
+def knockout_event(make_event, organiser, chief_arbiter, arbiter, n, **statute):
+    event = make_event(format=statute.pop("format", "dko"), name=f"Cúp {n}", **statute)
+    for player in PlayerFactory.create_batch(n):
+        entry_register(event=event, actor=organiser, player=player)
+    ko_start(event=event, actor=chief_arbiter, seed=n)
+    for round_ in event.rounds_set.order_by("number"):
+        round_publish(round_=round_, actor=chief_arbiter)
+    # Stage 1 played: every match won by the better seed in two games, one tied match
+    # sent to tie-break games.
+    for board in Board.objects.filter(round__event=event, round__number=1).exclude(
+            match_code="").order_by("number"):
+        better = min((board.white_id, board.black_id),
+                     key=lambda e: Entry.objects.get(pk=e).number)
+        for game in board.games.order_by("number"):
+            white = board.white_id if game.white_first else board.black_id
+            game_result_record(game=game, result="1-0" if white == better else "0-1",
+                               actor=arbiter, expected_version=0)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    return event
+
+
+# Swiss
+
+def swiss_event(make_event, organiser, n, *, rounds=7, clubs=None, **statute):
+    event = make_event(format="swiss", rounds=rounds, **statute)
+    players = PlayerFactory.create_batch(n)
+    for i, p in enumerate(players):
+        if clubs:
+            p.club = clubs[i % len(clubs)]
+            p.save()
+        entry_register(event=event, actor=organiser, player=p)
+    return event
+
+
+def play(round_: Round, arbiter, chief, rng: random.Random, *, close=True) -> None:
+    """Publish, enter a result on every game (seeded), close."""
+    round_publish(round_=round_, actor=chief)
+    for board in round_.boards.filter(black__isnull=False).select_related("white", "black"):
+        games = list(board.games.order_by("number"))
+        if games:
+            for game in games:
+                game_result_record(game=game, result=rng.choice(["1-0", "0-1", "1/2-1/2"]),
+                                   actor=arbiter, expected_version=game.version)
+        else:
+            roll = rng.random()
+            result = "1/2-1/2" if roll < 0.3 else ("1-0" if roll < 0.65 else "0-1")
+            result_record(board=board, result=result, actor=arbiter,
+                          expected_version=board.version)
+    if close:
+        round_complete(round_=round_, actor=chief)
+
+
+def round_table(round_: Round) -> list[tuple[int, int | None, str]]:
+    """(white number, black number or None, bye) per board, in board order."""
+    return [(b.white.number, b.black.number if b.black_id else None, b.bye)
+            for b in round_.boards.select_related("white", "black").order_by("number")]
+
+
+def assert_swiss_invariants(event) -> None:
+    """No rematch of a played game, one PAB at most per player, every available player paired
+    exactly once per round, nobody paired while withdrawn or before joining."""
+    entries = {e.pk: e for e in Entry.objects.filter(event=event)}
+    met: set[frozenset[int]] = set()
+    pabs: dict[int, int] = {}
+    for round_ in event.rounds_set.order_by("number"):
+        seen: list[int] = []
+        for b in Board.objects.filter(round=round_).order_by("number"):
+            seen += [b.white_id] + ([b.black_id] if b.black_id else [])
+            if b.black_id:
+                pair = frozenset((b.white_id, b.black_id))
+                assert pair not in met, f"round {round_.number}: rematch {pair}"
+                if b.result in ("1-0", "0-1", "1/2-1/2", "0-0"):
+                    met.add(pair)
+            elif b.bye == "U":
+                pabs[b.white_id] = pabs.get(b.white_id, 0) + 1
+                assert pabs[b.white_id] == 1, f"round {round_.number}: second PAB"
+        assert len(seen) == len(set(seen)), f"round {round_.number}: someone paired twice"
+        for entry in entries.values():
+            gone = (entry.withdrawn_after_round is not None
+                    and entry.withdrawn_after_round < round_.number)
+            early = entry.joined_round > round_.number
+            if gone or early:
+                assert entry.pk not in seen, f"round {round_.number}: {entry} should not play"
+            else:
+                assert entry.pk in seen, f"round {round_.number}: {entry} not paired"
+
+
+def rule_codes(round_: Round) -> list[str]:
+    """The codes of the rules the checker finds broken (not its differences from the engine)."""
+    from tournaments.selectors.swiss import round_warnings
+
+    return [w.code for w in round_warnings(round_) if not w.is_difference]
+
+
+def seven_with_a_second_pab(make_event, organiser, chief, arbiter, **statute):
+    """Seven players numbered by rating; round 1 played, White winning (1-4, 5-2, 3-6, 7 PAB);
+    round 2 stored as a draft with 7 on the PAB again (1-5, 4-3, 6-2): a rule break for the
+    checker to find. ``event.ids`` maps table numbers to entry ids."""
+    event = swiss_event(make_event, organiser, 7, rounds=5, **statute)
+    numbers_draw(event=event, actor=organiser, method="rating")
+    ids = {e.number: e.pk for e in Entry.objects.filter(event=event)}
+    r1 = round_store(event=event, number=1, method=PairingMethod.DUTCH, seed=None, actor=chief,
+                     boards=[BoardSpec(1, ids[1], ids[4]), BoardSpec(2, ids[5], ids[2]),
+                             BoardSpec(3, ids[3], ids[6]), BoardSpec(4, ids[7], None, bye="U")])
+    round_publish(round_=r1, actor=chief)
+    for board in r1.boards.filter(black__isnull=False):
+        result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
+    round_complete(round_=r1, actor=chief)
+    round_store(event=event, number=2, method=PairingMethod.DUTCH, seed=None, actor=chief,
+                boards=[BoardSpec(1, ids[1], ids[5]), BoardSpec(2, ids[4], ids[3]),
+                        BoardSpec(3, ids[6], ids[2]), BoardSpec(4, ids[7], None, bye="U")])
+    event.ids = ids
+    return event
+
+
+# Teams
+
+def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, schedule=True,
+               publish=True, **statute):
+    event = make_event(format=statute.pop("format", "rr"), participant_kind="team",
+                       team_boards=boards, team_reserves=max(reserves, 1), **statute)
+    for t in range(1, teams + 1):
+        # Ratings fall with the team number, so numbering by rating gives team t number t.
+        roster = PlayerFactory.create_batch(boards + reserves)
+        for i, p in enumerate(roster):
+            p.full_name = f"T{t} B{i + 1}" if i < boards else f"T{t} R{i + 1 - boards}"
+            p.rating = 2300 - 100 * t - 10 * i
+            p.save()
+        entry_register_team(event=event, actor=organiser, team=TeamFactory(),
+                            players=roster[:boards], reserves=roster[boards:])
+    numbers_draw(event=event, actor=organiser, method="rating")
+    if schedule:
+        rr_schedule(event=event, actor=chief, publish=publish)
+    return event
+
+
+def team(event, number: int) -> Entry:
+    return Entry.objects.get(event=event, number=number)
+
+
+def roster(entry: Entry) -> tuple[list, list]:
+    members = list(entry.members.select_related("player").order_by("board_order"))
+    return ([m.player for m in members if not m.is_reserve],
+            [m.player for m in members if m.is_reserve])
+
+
+def team_round_play(event, number, arbiter, chief):
+    """Every board: the first-named team's player wins boards 1 and 2, draws 3, loses 4."""
+    for board in Board.objects.filter(round__event=event, round__number=number,
+                                      black__isnull=False):
+        for g in board.games.order_by("number"):
+            first_wins = {1: True, 2: True, 3: None, 4: False}[g.number]
+            result = "1/2-1/2" if first_wins is None else \
+                ("1-0" if first_wins == g.white_first else "0-1")
+            game_result_record(game=g, result=result, actor=arbiter, expected_version=g.version)
+    round_complete(round_=board.round, actor=chief)
+
+
+# The API's scenarios: events in the states its actions need
+
+def _players(event, organiser, n):
+    return [entry_register(event=event, actor=organiser, player=p)
+            for p in PlayerFactory.create_batch(n)]
+
+
+def rr_scenario(make_event, organiser, chief, *, public=True, numbered=True, rounds="none",
+       **statute):
+    """A 4-player round robin. ``rounds``: "none", "draft" (all rounds drawn, drafts),
+    "published" (round 1 published, no result), "played" (round 1 with every result),
+    "closed" (round 1 closed)."""
+    event = make_event(format=statute.pop("format", "rr"), name="Giải API", **statute)
+    entries = _players(event, organiser, 4)
+    if numbered:
+        numbers_draw(event=event, actor=organiser, method="rating")
+    ctx = {"event": event, "entries": entries, "newcomer": PlayerFactory()}
+    if rounds != "none":
+        drawn = rr_schedule(event=event, actor=chief)
+        ctx.update(round1=drawn[0], last_round=drawn[-1])
+        if rounds != "draft":
+            round_publish(round_=drawn[0], actor=chief)
+            ctx["board"] = drawn[0].boards.filter(black__isnull=False).order_by("number")[0]
+            ctx["game"] = ctx["board"].games.order_by("number").first()
+        if rounds in ("played", "closed"):
+            for board in drawn[0].boards.filter(black__isnull=False):
+                if board.games.exists():
+                    for game in board.games.all():
+                        game_result_record(game=game, result="1-0", actor=chief,
+                                           expected_version=game.version)
+                else:
+                    result_record(board=board, result="1-0", actor=chief, expected_version=0)
+            ctx["board"].refresh_from_db()
+        if rounds == "closed":
+            round_complete(round_=drawn[0], actor=chief)
+    if public:
+        event_set_visibility(event=event, actor=organiser, public=True)
+    return ctx
+
+
+def swiss_scenario(make_event, organiser, chief, *, draft_round=False):
+    """Six players of a public Swiss event; round 1 paired as a draft if asked."""
+    event = make_event(format="swiss", rounds=5, name="Giải Thụy Sĩ API")
+    entries = _players(event, organiser, 6)
+    ctx = {"event": event, "entries": entries}
+    if draft_round:
+        ctx["round1"] = swiss_pair_next(event=event, actor=chief, seed=3)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    return ctx
+
+
+def knockout_scenario(make_event, organiser, chief):
+    event = make_event(format="ko", name="Cúp API")
+    entries = _players(event, organiser, 4)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    return {"event": event, "entries": entries}
+
+
+def teams_scenario(make_event, organiser, chief, *, published=False):
+    """Four teams of four boards and a reserve; with ``published`` round 1 is published,
+    otherwise no round is drawn and a fifth team waits in the register with its players."""
+    event = team_event(make_event, organiser, chief, teams=4, schedule=published,
+                       publish=published, name="Đồng đội API")
+    event_set_visibility(event=event, actor=organiser, public=True)
+    first = Entry.objects.filter(event=event).order_by("number").first()
+    ctx = {"event": event, "team_entry": first, "new_team": TeamFactory(name="Đội Mới API"),
+           "new_players": PlayerFactory.create_batch(5)}
+    if published:
+        board = Board.objects.get(round__event=event, round__number=1, number=1)
+        (a1, a2, a3, a4), (r1,) = roster(board.white)
+        second, _ = roster(board.black)
+        ctx.update(board=board, lineup={"first": [a1.pk, r1.pk, a3.pk, a4.pk],
+                                        "second": [p.pk for p in second],
+                                        "version": board.version})
+    else:
+        players, reserves = roster(first)
+        ctx["roster"] = {"players": [p.pk for p in [*players[:3], *reserves]],
+                         "reserves": [players[3].pk]}
+    return ctx
+
+
+def role_of(event, username: str) -> EventRole:
+    return EventRole.objects.get(event=event, user__username=username,
+                                 role=Role.ARBITER if username == "arbiter" else Role.CHIEF_ARBITER)
+
+
+def players_workbook(rows=(("Bùi Văn Tài", 1999),)) -> io.BytesIO:
+    """A players' sheet as the Excel import reads it (name, birth year)."""
+    wb = Workbook()
+    wb.active.append(["Họ và tên", "Năm sinh"])
+    for row in rows:
+        wb.active.append(list(row))
+    out = io.BytesIO()
+    wb.save(out)
+    out.name = "vdv.xlsx"
+    out.seek(0)
+    return out
+
+
+def backup_upload(document: dict) -> io.BytesIO:
+    upload = io.BytesIO(json.dumps(document).encode())
+    upload.name = "backup.json"
+    return upload
+
+
+# Workbooks
+
+def open_workbook(content: bytes):
+    return load_workbook(io.BytesIO(content))
+
+
+def sheet_rows(ws, first=5):
+    """Data rows of a sheet laid out by styles.write (header on row 4)."""
+    out = []
+    for row in ws.iter_rows(min_row=first, values_only=True):
+        if all(v is None for v in row):
+            break
+        out.append(list(row))
+    return out

@@ -1,0 +1,138 @@
+"""Every page a visitor or an arbiter reads, and the API's reads, use the same number of SQL
+queries for a small and a large event of each format (round robin, Swiss, team, knockout):
+nothing is loaded row by row (load once, compute in memory; pin query counts)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
+
+from tests.tournaments.builders import (
+    knockout_event,
+    play,
+    played_event,
+    swiss_event,
+    team_event,
+    team_round_play,
+)
+from tournaments.models import Board, Entry
+from tournaments.services.events import event_set_visibility
+from tournaments.services.rounds import round_publish
+from tournaments.services.swiss import swiss_pair_next
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC = ["", "entries/", "entries/{entry}/", "rounds/", "rounds/1/", "standings/",
+          "standings/?after=1", "crosstable/", "crosstable/?after=1"]
+STAFF = ["", "entries/", "rounds/1/", "boards/{board}/history/"]
+API = ["", "standings/", "standings/?after_round=1", "crosstable/", "entries/", "rounds/",
+       "rounds/1/"]
+
+
+def _queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return len(queries)
+
+
+def _urls(event, public, staff, api):
+    """(kind of client, the page as named in a failure, its URL for ``event``)."""
+    entry = Entry.objects.filter(event=event).order_by("number").first()
+    board = Board.objects.filter(round__event=event, round__number=1).order_by("number").first()
+    fill = {"entry": entry.pk, "board": board.pk}
+    return ([("public", f"/events/<event>/{p}", f"/events/{event.slug}/{p.format(**fill)}")
+             for p in public]
+            + [("staff", f"/manage/<event>/{p}", f"/manage/{event.slug}/{p.format(**fill)}")
+               for p in staff]
+            + [("api", f"/api/events/<id>/{p}", f"/api/events/{event.pk}/{p.format(**fill)}")
+               for p in api]
+            + [("api", "/api/entries/{entry}/", f"/api/entries/{entry.pk}/")])
+
+
+def assert_constant(small, large, chief, *, public=PUBLIC, staff=STAFF, api=API):
+    """The same pages of both events take as many queries; a page that differs is named."""
+    clients = {"public": Client, "staff": lambda: _logged_in(chief), "api": APIClient}
+    counts = {}
+    for (kind, page, url_small), (_kind, _page, url_large) in zip(
+            _urls(small, public, staff, api), _urls(large, public, staff, api), strict=True):
+        # A fresh client per page: nothing cached from the page before.
+        counts[page] = (_queries(clients[kind](), url_small),
+                        _queries(clients[kind](), url_large))
+    differing = {page: pair for page, pair in counts.items() if pair[0] != pair[1]}
+    assert not differing, f"queries grow with the event (small, large): {differing}"
+    assert max(small for small, _large in counts.values()) <= 16, counts  # and stay few
+
+
+def _logged_in(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_round_robin(make_event, organiser, chief_arbiter, arbiter):
+    small = played_event(make_event, organiser, chief_arbiter, arbiter, 4)
+    large = played_event(make_event, organiser, chief_arbiter, arbiter, 14)
+    assert_constant(small, large, chief_arbiter)
+
+
+def _swiss(make_event, organiser, chief, arbiter, n, *, publish=True):
+    """Two rounds played and closed, round 3 paired: in play (published, no result yet), or a
+    draft the chief arbiter reviews (the checker's warnings)."""
+    event = swiss_event(make_event, organiser, n, rounds=5, name=f"Thụy Sĩ {n}")
+    rng = random.Random(n)
+    for _round in range(2):
+        play(swiss_pair_next(event=event, actor=chief), arbiter, chief, rng)
+    third = swiss_pair_next(event=event, actor=chief)
+    if publish:
+        round_publish(round_=third, actor=chief)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    return event
+
+
+@pytest.mark.parametrize("publish", [True, False], ids=["round-3-in-play", "round-3-draft"])
+def test_swiss(publish, make_event, organiser, chief_arbiter, arbiter):
+    small = _swiss(make_event, organiser, chief_arbiter, arbiter, 8, publish=publish)
+    large = _swiss(make_event, organiser, chief_arbiter, arbiter, 30, publish=publish)
+    staff_api = _logged_in(chief_arbiter)
+    if publish:
+        assert_constant(small, large, chief_arbiter, staff=[*STAFF, "rounds/3/"],
+                        public=[*PUBLIC, "rounds/3/"], api=[*API, "rounds/3/"])
+    else:  # the staff's view of the draft: its pairings and the checker's findings
+        assert _queries(staff_api, f"/manage/{small.slug}/rounds/3/") == _queries(
+            staff_api, f"/manage/{large.slug}/rounds/3/")
+        assert _queries(staff_api, f"/api/events/{small.pk}/rounds/3/") == _queries(
+            staff_api, f"/api/events/{large.pk}/rounds/3/")
+
+
+def _teams(make_event, organiser, chief, arbiter, n):
+    event = team_event(make_event, organiser, chief, teams=n, name=f"Đồng đội {n}")
+    team_round_play(event, 1, arbiter, chief)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    return event
+
+
+def test_teams(make_event, organiser, chief_arbiter, arbiter):
+    small = _teams(make_event, organiser, chief_arbiter, arbiter, 4)
+    large = _teams(make_event, organiser, chief_arbiter, arbiter, 10)
+    entry = Entry.objects.filter(event=small).order_by("number").first()
+    large_entry = Entry.objects.filter(event=large).order_by("number").first()
+    assert_constant(small, large, chief_arbiter, public=[*PUBLIC, "boards/", "boards/?after=1"],
+                    api=[*API, "boards/"])
+    # The team's own API page (roster, matches board by board).
+    assert _queries(APIClient(), f"/api/events/{small.pk}/teams/{entry.pk}/") == _queries(
+        APIClient(), f"/api/events/{large.pk}/teams/{large_entry.pk}/")
+
+
+def test_knockout(make_event, organiser, chief_arbiter, arbiter):
+    small = knockout_event(make_event, organiser, chief_arbiter, arbiter, 5)
+    large = knockout_event(make_event, organiser, chief_arbiter, arbiter, 14)
+    assert_constant(small, large, chief_arbiter,
+                    public=["", "entries/", "entries/{entry}/", "rounds/", "rounds/1/",
+                            "bracket/"],
+                    api=["", "entries/", "rounds/", "rounds/1/", "bracket/"])
