@@ -205,7 +205,7 @@ def test_team_events_cannot_be_exported(make_event):
         trf_export(event)
 
 
-RECORDS = Path(__file__).parents[1] / "records" / "data"
+RECORDS = Path(__file__).parents[2] / "records" / "data"
 
 
 def test_the_preview_stores_nothing_and_reports_what_it_cannot_take(organiser):
