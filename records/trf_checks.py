@@ -6,6 +6,7 @@ may count what this one cannot see), and a bye written as a draw (``0000 - =``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -76,13 +77,16 @@ def results_points(doc: TrfDocument) -> dict[int, Fraction]:
     tournament = doc.tournament
     last = max((p.round for p in tournament.pairings
                 if not p.is_bye or p.bye is Bye.PAIRING_ALLOCATED), default=0)
-    out = {p.number: Fraction(0) for p in tournament.participants}
+    counts: Counter[tuple[int, Outcome]] = Counter()  # exact sums, few Fraction operations
     for p in tournament.pairings:
         if p.round > last:
             continue
         if p.second is None:
-            out[p.first] += worth[(p.bye or Bye.ZERO_POINT).outcome]
+            counts[p.first, (p.bye or Bye.ZERO_POINT).outcome] += 1
         elif p.result is not None:
-            out[p.white] += worth[p.result.outcome_for(True)]  # type: ignore[index]
-            out[p.black] += worth[p.result.outcome_for(False)]  # type: ignore[index]
+            counts[p.white, p.result.outcome_for(True)] += 1  # type: ignore[index]
+            counts[p.black, p.result.outcome_for(False)] += 1  # type: ignore[index]
+    out = {p.number: Fraction(0) for p in tournament.participants}
+    for (number, outcome), count in counts.items():
+        out[number] += worth[outcome] * count
     return out

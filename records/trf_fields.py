@@ -13,7 +13,7 @@ import unicodedata
 from fractions import Fraction
 
 # Windows-1258 writes most Vietnamese tones as a combining mark after the vowel (ế = ê + ́).
-_TONES = frozenset("\u0300\u0301\u0303\u0309\u0323")
+_TONE = re.compile("[\u0300\u0301\u0303\u0309\u0323]")
 _VOWELS = frozenset("aăâeêioôơuưyAĂÂEÊIOÔƠUƯY")
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _NUMBER = re.compile(r"[0-9]{1,4}")
@@ -72,14 +72,9 @@ def _windows_1258(data: bytes) -> str | None:
         text = data.decode("cp1258")
     except UnicodeDecodeError:
         return None
-    after_vowel = after_other = 0
-    for before, char in zip(" " + text, text, strict=False):
-        if char in _TONES:
-            if before in _VOWELS:
-                after_vowel += 1
-            else:
-                after_other += 1
-    return text if after_vowel and not after_other else None
+    before = [text[m.start() - 1] if m.start() else " " for m in _TONE.finditer(text)]
+    after_vowel = sum(char in _VOWELS for char in before)
+    return text if after_vowel and after_vowel == len(before) else None
 
 
 def text_field(text: str) -> str:
