@@ -27,11 +27,12 @@ column that disagrees with the results, a bye written as a draw.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
-from records.trf_checks import TrfWarning, bye_notes, points_notes
+from records.trf_checks import bye_notes, points_notes
+from records.trf_document import RoundEntry, TrfDocument
 from records.trf_extensions import bye_records, check_extensions
 from records.trf_fields import (
     MAX_ROUNDS,
@@ -50,37 +51,6 @@ ROUND_WIDTH = 10
 INFO_CODES = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
               "132")
 POINT_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
-
-@dataclass(frozen=True, slots=True)
-class RoundEntry:
-    """One player's block for one round, as written in the file."""
-
-    opponent: int
-    colour: str  # "w", "b" or "-"
-    code: str  # one character; " " while unknown
-
-
-@dataclass(frozen=True)
-class TrfDocument:
-    """A TRF file: the tournament it records and the lines this module does not interpret."""
-
-    tournament: Tournament
-    info: tuple[tuple[str, str], ...] = ()
-    initial_colour: Colour | None = None
-    point_values: dict[str, Fraction] = field(default_factory=dict)
-    # Points and rank columns as written, by start number (``write`` needs them: this module does
-    # not score; the scoring engine fills them in).
-    totals: dict[int, str] = field(default_factory=dict)
-    ranks: dict[int, int] = field(default_factory=dict)
-    other_lines: tuple[str, ...] = ()
-    # The file's line number of each of ``other_lines`` (empty for a document built in code).
-    other_line_numbers: tuple[int, ...] = ()
-    warnings: tuple[TrfWarning, ...] = ()
-    encoding: str = "utf-8"
-
-    def with_totals(self, totals: dict[int, str], ranks: dict[int, int]) -> TrfDocument:
-        return replace(self, totals=totals, ranks=ranks)
-
 
 # --- reading ---------------------------------------------------------------------------------
 

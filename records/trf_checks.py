@@ -8,30 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from records import Bye, Outcome
+from records.trf_document import RoundEntry, TrfDocument, TrfWarning
 from records.trf_extensions import point_system
 from records.trf_fields import is_points, points_text
-
-if TYPE_CHECKING:
-    from records.trf import RoundEntry, TrfDocument
-
-
-@dataclass(frozen=True, slots=True)
-class TrfWarning:
-    """What the reader read one way while the file may mean another. ``kind`` names it for the
-    pages that translate it (``points``, ``bye_as_draw``); ``values`` fills their message."""
-
-    kind: str
-    line: int
-    text: str
-    values: Mapping[str, str] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.text}"
 
 
 def bye_notes(rows: Mapping[int, tuple[int, list[RoundEntry]]]) -> list[TrfWarning]:

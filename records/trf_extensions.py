@@ -22,13 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from records import Bye, Colour
+from records.trf_document import TrfDocument
 from records.trf_fields import MAX_ROUNDS, TrfError, read_fraction, read_int, read_round
-
-if TYPE_CHECKING:
-    from records.trf import TrfDocument
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,9 @@ files in ``records.trf``). Modules, each for what it holds:
 - ``formats``: round robin or Swiss, detected or given;
 - ``withdrawals``: Art. 21.5 as a transformation of the record;
 - ``tiebreaks``: the criteria, by FIDE C.07 code, in a registry;
-- ``xiangqi``, ``performance``: criteria of Xiangqi regulations (OS, FOUL, H2H2, ...) and C.07's
-  performance criteria (TPR, PTP, APRO, APPO), added to that registry when the package loads;
+- ``xiangqi_criteria``, ``performance``: criteria of Xiangqi regulations (OS, FOUL, H2H2, ...)
+  and C.07's performance criteria (TPR, PTP, APRO, APPO), added to that registry when the
+  package loads;
 - ``presets``: the named orders of the law and of the federations, each with its source;
 - ``ratings``: rating change per event (Elo, FIDE B.02 tables, K tables);
 - ``standings``: ranking with explanations;
@@ -19,4 +20,4 @@ files in ``records.trf``). Modules, each for what it holds:
   ``python -m scoring ratings FILE.trf``.
 """
 
-from scoring import performance, xiangqi  # noqa: E402, F401  (their codes join the registry)
+from scoring import performance, xiangqi_criteria  # noqa: E402, F401  (their codes join the registry)

@@ -1,9 +1,10 @@
 """Named tie-break orders: the law's and those of the Xiangqi federations, each with its source.
 
-A preset is data: a tuple of criterion codes (``scoring/tiebreaks.py``, ``scoring/xiangqi.py``,
-``scoring/performance.py``) and where the order is written. Art. 21.3's last sentence lets the
-statute re-order: a preset is where it starts. Where sources disagree (the opponent score of a
-round without an opponent), each reading is its own code and each source keeps its own.
+A preset is data: a tuple of criterion codes (``scoring/tiebreaks.py``,
+``scoring/xiangqi_criteria.py``, ``scoring/performance.py``) and where the order is written.
+Art. 21.3's last sentence lets the statute re-order: a preset is where it starts. Where sources
+disagree (the opponent score of a round without an opponent), each reading is its own code and
+each source keeps its own.
 """
 
 from __future__ import annotations

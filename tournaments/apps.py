@@ -6,3 +6,7 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # Registers the Celery tasks, which services queue by name (services/jobs.py: task_send).
+        from tournaments import tasks  # noqa: F401

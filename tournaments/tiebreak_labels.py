@@ -20,7 +20,8 @@ LABELS = {
     "ARO": (_("ARO"), _("average rating of opponents")),
     "BRD": (_("Boards"), _("board-by-board results (appendix §4)")),
     "LOT": (_("Lots"), _("drawing of lots")),
-    # Xiangqi regulations (scoring/xiangqi.py) and C.07 §10 performance (scoring/performance.py).
+    # Xiangqi regulations (scoring/xiangqi_criteria.py) and C.07 §10 performance
+    # (scoring/performance.py).
     "OS": (_("OS"), _("opponent score (a round without opponent: the lowest score)")),
     "OSP": (_("OS*"), _("opponent score (a round without opponent: the lowest score "
                         "of those with points)")),

@@ -1,5 +1,5 @@
-"""Criteria of the Xiangqi regulations (scoring/xiangqi.py): OS, OSP, OS0, FOUL, WWG, H2H2, and
-the federations' presets (scoring/presets.py), on hand-worked crosstables."""
+"""Criteria of the Xiangqi regulations (scoring/xiangqi_criteria.py): OS, OSP, OS0, FOUL, WWG,
+H2H2, and the federations' presets (scoring/presets.py), on hand-worked crosstables."""
 
 from fractions import Fraction
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""The one place that converts between model rows and engine types.
+"""An event as the engines see it.
 
 ``load_event`` reads an event's entries, rounds, boards and games in a fixed number of queries
 and returns an ``EventRecord``: the engine's ``Tournament`` plus the maps back to entries.
