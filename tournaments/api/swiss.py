@@ -1,9 +1,9 @@
 """API of Swiss events and TRF files.
 
-- ``POST /api/events/<id>/rounds/``: pair the next round (Swiss: the Dutch system). Large events
-  are paired by a worker: the answer is ``202`` with the job and where to poll it
-  (``GET /api/events/<id>/pairing-jobs/<job>/``); without a broker, or for smaller events, the
-  answer is ``201`` with the round.
+- ``POST /api/events/<id>/rounds/`` (``api/views.py``, every format): pair the next round
+  (Swiss: the Dutch system). Large events are paired by a worker: the answer is ``202`` with
+  the job and where to poll it (``GET /api/events/<id>/pairing-jobs/<job>/``); without a
+  broker, or for smaller events, the answer is ``201`` with the round.
 - ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
   checker's findings stored with the round (``null`` while a worker checks it), in words
   (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -43,7 +42,7 @@ from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundSta
 from tournaments.selectors import pairing_jobs
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.trf import trf_export
-from tournaments.services.board_edit import Slot, board_edit_apply, round_boards_replace
+from tournaments.services.board_edit import Slot, round_boards_replace, round_edits_apply
 from tournaments.services.swiss import bye_request, forbidden_group_set
 from tournaments.services.trf_import import (
     MAX_TRF_BYTES,
@@ -118,15 +117,13 @@ class RoundsViewSet(EventRoundViewSet):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         reason = data["reason"]
-        with transaction.atomic():
-            if "boards" in data:
-                round_boards_replace(round_=round_, actor=request.user, reason=reason,
-                                     boards=[Slot(b["white"], b["black"], b["bye"])
-                                             for b in data["boards"]])
-            else:
-                for operation in data["operations"]:
-                    board_edit_apply(round_=round_, actor=request.user,
-                                     operation={**operation, "reason": reason})
+        if "boards" in data:
+            round_boards_replace(round_=round_, actor=request.user, reason=reason,
+                                 boards=[Slot(b["white"], b["black"], b["bye"])
+                                         for b in data["boards"]])
+        else:
+            round_edits_apply(round_=round_, actor=request.user, reason=reason,
+                              operations=data["operations"])
         return Response(self._detail(round_))
 
 
