@@ -307,7 +307,7 @@ def manage_round(request, slug, number):
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
-        **swiss_views.round_context(event, round_),
+        **swiss_views.round_context(event, round_, boards),
     })
 
 
