@@ -164,17 +164,24 @@ def _bracket_lines(bracket: dict, who: _Names) -> list[str]:
     return lines
 
 
-def _choice_lines(bracket: dict, who: _Names) -> list[str]:
-    """How the group's pairing differs from its first candidate (Art. 3.2-4.3)."""
+def _choice_lines(bracket: dict, who: _Names, players: set[int] | None = None) -> list[str]:
+    """How the group's pairing differs from its first candidate (Art. 3.2-4.3); for one board
+    (``players``), only what concerns its players or the whole group."""
     lines = []
     exchange = bracket["exchange"]
+    if players is not None:
+        exchange = exchange if exchange and players & {*exchange["out_of_s1"],
+                                                        *exchange["into_s1"]} else None
     if exchange:
         lines.append(_("Exchange between S1 and S2 (Art. 4.3): %(out)s to S2, %(into)s to S1")
                      % {"out": who.many(exchange["out_of_s1"]),
                         "into": who.many(exchange["into_s1"])})
-    if bracket["transposed"]:
+    if bracket["transposed"] and players is None:
         lines.append(_("S2 transposed (Art. 4.2): S1 does not meet S2 in order."))
     failure = bracket["first_candidate"]
+    if failure and players is not None and failure["players"] and \
+            not players & set(failure["players"]):
+        failure = None
     if failure:
         players = failure["players"]
         reason = CRITERIA[failure["criterion"]] % (
@@ -194,7 +201,9 @@ def _player_lines(number: int, brackets: list[dict], who: _Names) -> list[str]:
     lines = []
     for bracket in brackets:
         if number in bracket["downfloaters"]:
-            reasons = "; ".join(_float_reasons(bracket))
+            counts = bracket["float_counts"]
+            reasons = (str(FLOATS[counts[0]["criterion"]]) if len(counts) == 1
+                       else "; ".join(_float_reasons(bracket)))
             lines.append(_("%(player)s moves down from the score group of %(score)s points: "
                            "%(reasons)s") % {"player": who(number),
                                              "score": _score(bracket["score"]),
@@ -228,7 +237,7 @@ def _game_why(board: Board, engine: dict, brackets: list[dict], who: _Names) -> 
     bracket = _pairing_bracket({white, black}, brackets)
     if bracket is not None:
         lines.insert(0, _("Paired in: %(group)s.") % {"group": _title(bracket)})
-        lines += _choice_lines(bracket, who)
+        lines += _choice_lines(bracket, who, {white, black})
     return BoardWhy(board.number, False, engine, tuple(lines))
 
 

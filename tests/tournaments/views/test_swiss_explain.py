@@ -57,7 +57,7 @@ def test_arbiters_round_page_per_group_and_per_board_in_english(make_event, orga
 def test_arbiters_round_page_in_vietnamese(make_event, organiser, chief_arbiter):
     event, _round = _round_1(make_event, organiser, chief_arbiter)
     page = _page(chief_arbiter, f"/manage/{event.slug}/rounds/1/", "vi")
-    assert "Vì sao xếp cặp như vậy" in page and "Nhóm điểm 0 điểm" in page
+    assert "Vì sao xếp cặp như vậy" in page and "Nhóm 0 điểm" in page
     assert "Màu quân (Điều 5.2.5)" in page and "Score group" not in page
     assert "[C5]" in page and _why_boards(page) == ["1", "2", "3", "4"]
 
