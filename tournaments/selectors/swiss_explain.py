@@ -137,7 +137,7 @@ def _score(value: str | None) -> str:
 def _title(bracket: dict) -> str:
     if bracket["score"] is None:
         return _("Moved-down players paired below the last score group")
-    return _("Score group of %(score)s points") % {"score": _score(bracket["score"])}
+    return _("Score group %(score)s") % {"score": _score(bracket["score"])}
 
 
 def _float_reasons(bracket: dict) -> list[str]:
@@ -204,10 +204,9 @@ def _player_lines(number: int, brackets: list[dict], who: _Names) -> list[str]:
             counts = bracket["float_counts"]
             reasons = (str(FLOATS[counts[0]["criterion"]]) if len(counts) == 1
                        else "; ".join(_float_reasons(bracket)))
-            lines.append(_("%(player)s moves down from the score group of %(score)s points: "
-                           "%(reasons)s") % {"player": who(number),
-                                             "score": _score(bracket["score"]),
-                                             "reasons": reasons})
+            lines.append(_("%(player)s moves down from score group %(score)s: %(reasons)s")
+                         % {"player": who(number), "score": _score(bracket["score"]),
+                            "reasons": reasons})
         for up in bracket["upfloaters"]:
             if up["player"] == number:
                 lines.append(_("%(player)s moves up to meet %(opponent)s: %(reason)s")
@@ -282,7 +281,7 @@ def _missing_note(round_: Round) -> str:
         return _("This round was imported from a TRF file: no explanation of its pairing is "
                  "stored.")
     return _("No explanation is stored for this round: it was paired before explanations "
-             "were kept, or restored from a backup.")
+             "were kept.")
 
 
 def round_explanation(round_: Round, boards: list[Board]) -> RoundWhy | None:

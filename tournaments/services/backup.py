@@ -53,7 +53,7 @@ _TEAM_FIELDS = ("name", "club", "province")
 _ENTRY_FIELDS = ("number", "rating", "status", "withdrawn_after_round", "joined_round",
                  "requested_byes")
 _ROUND_FIELDS = ("number", "status", "method", "seed", "paired_at", "published_at",
-                 "completed_at", "scheduled_at")
+                 "completed_at", "scheduled_at", "explanation")
 _BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code")
 _GAME_FIELDS = ("number", "level", "kind", "white_first", "result", "version")
 
@@ -257,6 +257,7 @@ def _restore_round(row: dict, event: Event, entries: dict[int, int], players: di
         published_at=_datetime(row.get("published_at")),
         completed_at=_datetime(row.get("completed_at")),
         scheduled_at=_datetime(row.get("scheduled_at")),
+        explanation=row.get("explanation"),  # by pairing number: the numbers come back too
     )
     boards = [
         Board(round=round_, white_id=entries[b["white"]],

@@ -28,7 +28,7 @@ def test_round_detail_carries_the_explanation(make_event, organiser, chief_arbit
     [group] = why["brackets"]
     assert (group["score"], group["residents"], group["downfloaters"]) == (
         "0", [1, 2, 3, 4, 5, 6, 7], [])
-    assert group["title"] == "Score group of 0 points"
+    assert group["title"] == "Score group 0"
     assert [(b["board"], b["engine"] and (b["engine"]["white"], b["engine"]["black"],
                                           b["engine"]["rule"])) for b in why["boards"]] == [
         (1, (1, 4, "5.2.5")), (2, (5, 2, "5.2.5")), (3, (3, 6, "5.2.5")), (4, None)]

@@ -1,6 +1,8 @@
 """Why this pairing (C.04.3 Art. 2-5): the engine's explanation is stored with a Swiss round when
 it is paired, inline or by the worker, and is the engine's own; pages never pair again."""
 
+import json
+
 import pytest
 from django.test import override_settings
 
@@ -9,6 +11,7 @@ from tests.tournaments.builders import round_table, swiss_event
 from tournaments.adapters.events import load_event
 from tournaments.adapters.swiss import dutch_options, explanation_data, swiss_setup
 from tournaments.models import Round
+from tournaments.services.backup import event_backup, event_restore
 from tournaments.services.formats import round_start
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_complete, round_publish
@@ -70,3 +73,13 @@ def test_explanation_stored_when_the_worker_pairs(make_event, organiser, chief_a
     assert round_1.explanation["bye"] == 7
     assert [(b["white"], b["black"]) for b in round_1.explanation["boards"]] == [
         (1, 4), (5, 2), (3, 6)]
+
+
+def test_a_backup_keeps_the_explanation(make_event, organiser, chief_arbiter):
+    """Restored entries keep their pairing numbers, so the explanation still reads."""
+    event = swiss_event(make_event, organiser, 7, initial_colour="w")
+    round_1 = swiss_round_pair(event=event, actor=chief_arbiter)
+    document = json.loads(json.dumps(event_backup(event=event, actor=organiser)))
+    restored = event_restore(document=document, actor=organiser)
+    assert restored.rounds_set.get(number=1).explanation == \
+        Round.objects.get(pk=round_1.pk).explanation
