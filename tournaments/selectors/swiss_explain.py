@@ -196,82 +196,82 @@ def _colour_line(board: dict, who: _Names) -> str:
                                           "round": board["round"]}
 
 
-def _player_lines(number: int, brackets: list[dict], who: _Names) -> list[str]:
-    """What the round did with one player: moved down from a group, moved up to meet an MDP."""
-    lines = []
-    for bracket in brackets:
-        if number in bracket["downfloaters"]:
-            counts = bracket["float_counts"]
-            reasons = (str(FLOATS[counts[0]["criterion"]]) if len(counts) == 1
-                       else "; ".join(_float_reasons(bracket)))
-            lines.append(_("%(player)s moves down from score group %(score)s: %(reasons)s")
-                         % {"player": who(number), "score": _score(bracket["score"]),
-                            "reasons": reasons})
-        for up in bracket["upfloaters"]:
-            if up["player"] == number:
-                lines.append(_("%(player)s moves up to meet %(opponent)s: %(reason)s")
-                             % {"player": who(number), "opponent": who(up["opponent"]),
-                                "reason": UPFLOATS[up["criterion"]]})
-    return lines
+class _Stored:
+    """A round's stored explanation, indexed by pairing number once (linear in the round)."""
+
+    def __init__(self, stored: dict, who: _Names):
+        self.who, self.bye = who, stored["bye"]
+        self.brackets: list[dict] = stored["brackets"]
+        self.engine_of = {n: b for b in stored["boards"] for n in (b["white"], b["black"])}
+        self.last: dict[int, int] = {}  # the last bracket holding a player: where they met
+        self.floats: dict[int, list[str]] = {}
+        for i, bracket in enumerate(self.brackets):
+            self.last.update((n, i) for n in (*bracket["mdps"], *bracket["residents"]))
+            for number in bracket["downfloaters"]:
+                self.floats.setdefault(number, []).append(self._down(number, bracket))
+            for up in bracket["upfloaters"]:
+                self.floats.setdefault(up["player"], []).append(
+                    _("%(player)s moves up to meet %(opponent)s: %(reason)s")
+                    % {"player": who(up["player"]), "opponent": who(up["opponent"]),
+                       "reason": UPFLOATS[up["criterion"]]})
+
+    def _down(self, number: int, bracket: dict) -> str:
+        counts = bracket["float_counts"]
+        reasons = (str(FLOATS[counts[0]["criterion"]]) if len(counts) == 1
+                   else "; ".join(_float_reasons(bracket)))
+        return _("%(player)s moves down from score group %(score)s: %(reasons)s") % {
+            "player": self.who(number), "score": _score(bracket["score"]), "reasons": reasons}
+
+    def pairing_bracket(self, white: int, black: int) -> dict | None:
+        i = self.last.get(white)
+        return self.brackets[i] if i is not None and i == self.last.get(black) else None
+
+    def place(self, entry: Entry) -> str:
+        """Where the engine had put ``entry``."""
+        number = entry.number
+        if number is not None and number == self.bye:
+            return _("the engine gave %(player)s the pairing bye") % {"player": self.who(number)}
+        board = self.engine_of.get(number)
+        if board is None:
+            return _("the engine did not pair %(player)s") % {
+                "player": self.who(number) if number else entry.name}
+        return _("the engine paired %(white)s – %(black)s") % {
+            "white": self.who(board["white"]), "black": self.who(board["black"])}
 
 
-def _pairing_bracket(pair: set[int], brackets: list[dict]) -> dict | None:
-    """The bracket that paired ``pair``: the last one holding both players."""
-    found = None
-    for bracket in brackets:
-        if pair <= set(bracket["mdps"]) | set(bracket["residents"]):
-            found = bracket
-    return found
-
-
-def _game_why(board: Board, engine: dict, brackets: list[dict], who: _Names) -> BoardWhy:
-    white, black = board.white.number, board.black.number
+def _game_why(board: Board, engine: dict, stored: _Stored) -> BoardWhy:
+    white, black, who = board.white.number, board.black.number, stored.who
     if engine["white"] != white:
         return BoardWhy(board.number, True, engine, (
             _("Changed by hand: the engine gave %(white)s White and %(black)s Black.")
             % {"white": who(engine["white"]), "black": who(engine["black"])},))
     lines = [_colour_line(engine, who)]
     for number in (white, black):
-        lines += _player_lines(number, brackets, who)
-    bracket = _pairing_bracket({white, black}, brackets)
+        lines += stored.floats.get(number, [])
+    bracket = stored.pairing_bracket(white, black)
     if bracket is not None:
         lines.insert(0, _("Paired in: %(group)s.") % {"group": _title(bracket)})
         lines += _choice_lines(bracket, who, {white, black})
     return BoardWhy(board.number, False, engine, tuple(lines))
 
 
-def _engine_place(number: int, engine_boards: list[dict], bye, who: _Names) -> str:
-    if number == bye:
-        return _("the engine gave %(player)s the pairing bye") % {"player": who(number)}
-    for board in engine_boards:
-        if number in (board["white"], board["black"]):
-            return _("the engine paired %(white)s – %(black)s") % {
-                "white": who(board["white"]), "black": who(board["black"])}
-    return _("the engine did not pair %(player)s") % {"player": who(number)}
-
-
-def _board_why(board: Board, stored: dict, who: _Names) -> BoardWhy | None:
+def _board_why(board: Board, stored: _Stored) -> BoardWhy | None:
     """A board against the engine's pairing; None for a bye the engine did not decide (a
     requested bye, an absence)."""
-    engine_boards, brackets, bye = stored["boards"], stored["brackets"], stored["bye"]
     if board.black_id is not None:
-        pair = {board.white.number, board.black.number}
-        engine = next((b for b in engine_boards if {b["white"], b["black"]} == pair), None)
-        if engine is not None:
-            return _game_why(board, engine, brackets, who)
-        places = [_engine_place(n, engine_boards, bye, who) for n in sorted(pair)]
+        engine = stored.engine_of.get(board.white.number)
+        if engine is not None and engine is stored.engine_of.get(board.black.number):
+            return _game_why(board, engine, stored)
+        places = [stored.place(board.white), stored.place(board.black)]
     else:
         number = board.white.number
-        if board.bye == ByeKind.PAIRING_ALLOCATED and number == bye:
+        if board.bye == ByeKind.PAIRING_ALLOCATED and number == stored.bye:
             lines = [_("[C5] The pairing bye goes to a player of the lowest score that still "
-                       "lets everyone else be paired.")]
-            return BoardWhy(board.number, False, None,
-                            tuple(lines + _player_lines(number, brackets, who)))
-        engine_paired = number == bye or any(number in (b["white"], b["black"])
-                                             for b in engine_boards)
-        if not engine_paired:
+                       "lets everyone else be paired."), *stored.floats.get(number, [])]
+            return BoardWhy(board.number, False, None, tuple(lines))
+        if number is None or (number != stored.bye and number not in stored.engine_of):
             return None
-        places = [_engine_place(number, engine_boards, bye, who)]
+        places = [stored.place(board.white)]
     return BoardWhy(board.number, True, None, (
         _("Changed by hand: %(places)s.") % {"places": "; ".join(places)},))
 
@@ -305,8 +305,9 @@ def round_explanation(round_: Round, boards: list[Board]) -> RoundWhy | None:
     if stored["bye"] is not None:
         why.bye = _("Pairing bye: %(player)s. [C5] It goes to a player of the lowest score "
                     "that still lets everyone else be paired.") % {"player": who(stored["bye"])}
+    indexed = _Stored(stored, who)
     for board in boards:
-        board.why = _board_why(board, stored, who)
+        board.why = _board_why(board, indexed)
         if board.why is not None:
             why.boards[board.number] = board.why
     if why.changed_boards:

@@ -11,7 +11,7 @@ from django.conf import settings
 from tests.tournaments.builders import client_for, swiss_event
 from tournaments.models import Entry, Round
 from tournaments.selectors.trf import trf_export
-from tournaments.services.board_edit import board_swap
+from tournaments.services.board_edit import board_exchange, board_swap
 from tournaments.services.events import event_set_visibility
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
@@ -93,3 +93,15 @@ def test_rounds_without_an_explanation_say_so(make_event, organiser, chief_arbit
                           format="swiss", name="Nhập TRF")
     page = _page(organiser, f"/manage/{imported.slug}/rounds/1/", "vi")
     assert "Vòng này được nhập từ tệp TRF" in page and not _why_boards(page)
+
+
+def test_players_exchanged_by_hand_say_where_the_engine_had_them(make_event, organiser,
+                                                                 chief_arbiter):
+    event, round_1 = _round_1(make_event, organiser, chief_arbiter)
+    first, second = (Entry.objects.get(event=event, number=n) for n in (1, 2))
+    board_exchange(round_=round_1, actor=chief_arbiter, first=first.pk, second=second.pk)
+    page = _page(chief_arbiter, f"/manage/{event.slug}/rounds/1/")
+    assert re.findall(r'data-board="(\d+)" data-changed', page) == ["1", "2"]
+    one, two, four, five = (f"{_name(event, n)} ({n})" for n in (1, 2, 4, 5))
+    assert (f"Changed by hand: the engine paired {five} – {two}; the engine paired {one} – "
+            f"{four}.") in page  # board 1 is now 2 – 4
