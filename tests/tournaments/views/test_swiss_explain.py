@@ -89,7 +89,7 @@ def test_rounds_without_an_explanation_say_so(make_event, organiser, chief_arbit
     page = _page(chief_arbiter, f"/manage/{event.slug}/rounds/1/")
     assert "it was paired before explanations were kept" in page and not _why_boards(page)
 
-    imported = trf_import(text=trf_export(event, include_drafts=True), actor=organiser,
+    imported = trf_import(data=trf_export(event, include_drafts=True).encode(), actor=organiser,
                           format="swiss", name="Nhập TRF")
     page = _page(organiser, f"/manage/{imported.slug}/rounds/1/", "vi")
     assert "Vòng này được nhập từ tệp TRF" in page and not _why_boards(page)
