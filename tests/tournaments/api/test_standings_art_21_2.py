@@ -5,10 +5,10 @@ The event is the hand-worked one of tests/scoring/test_art_21_2_law_order.py."""
 import pytest
 
 from tests.tournaments.builders import api_for, rr_scenario
-from tournaments.adapters import scoring_system
+from tournaments.adapters.events import scoring_system
 from tournaments.services.events import event_set_visibility
 from tournaments.services.results import game_result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ WHITE_RESULT = {("1", True): "1-0", ("1", False): "0-1", ("0", True): "0-1",
 def test_art_21_2_two_game_round_robin_ranks_game_points_second(
         make_event, organiser, chief_arbiter, arbiter):
     event = rr_scenario(make_event, organiser, chief_arbiter, games_per_match=2)["event"]
-    for round_ in rr_schedule(event=event, actor=chief_arbiter):
+    for round_ in round_robin_schedule(event=event, actor=chief_arbiter):
         round_publish(round_=round_, actor=chief_arbiter)
         for board in round_.boards.filter(black__isnull=False).select_related("white", "black"):
             low, high = sorted((board.white.number, board.black.number))
