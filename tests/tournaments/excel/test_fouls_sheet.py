@@ -44,3 +44,11 @@ def test_public_workbook_leaves_out_the_note(with_foul):
 def test_no_penalty_no_sheet(swiss_event):
     wb = open_workbook(to_bytes(build(swiss_event, Table("event"), lang="vi")))
     assert "Xử phạt" not in wb.sheetnames
+
+
+def test_fouls_table_alone(with_foul):
+    event, _board = with_foul
+    wb = open_workbook(to_bytes(build(event, Table("fouls"), lang="en")))
+    assert wb.sheetnames == ["Penalties"]
+    assert sheet_rows(wb["Penalties"])[0][5:] == ["Loss by rule", "Art. 23, point 1",
+                                                  "chiếu mãi không đổi", "arbiter"]
