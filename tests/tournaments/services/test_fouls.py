@@ -122,3 +122,15 @@ def test_foul_counts_only_the_kinds_the_statute_names(played, arbiter):
     foul_record(event=event, board=two, entry_id=two.white_id, kind="loss", article="23.3",
                 actor=arbiter)
     assert _first(played) == [(1, one.white_id), (2, two.white_id)]
+
+
+def test_trf_ranks_are_the_pages_ranks(played, arbiter):
+    """The TRF file's ranks (001 lines) count the penalties as the standings do."""
+    from records import trf
+    from tournaments.selectors.trf import trf_export
+
+    one, two = _boards(played)
+    foul_record(event=played["event"], board=one, entry_id=one.white_id, kind="loss",
+                article="23.1", actor=arbiter)
+    ranks = trf.read(trf_export(played["event"])).ranks
+    assert (ranks[two.white.number], ranks[one.white.number]) == (1, 2)
