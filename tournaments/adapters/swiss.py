@@ -15,8 +15,8 @@ from dataclasses import asdict, dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from pairings.colours import infer_initial_colour
 from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues
-from pairings.dutch_cli import infer_initial_colour
 from pairings.dutch_explain import RoundExplanation
 from records import Colour, Outcome, Tournament
 from scoring.points import MatchScoring

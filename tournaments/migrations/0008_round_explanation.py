@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_round_findings'),
+        ('tournaments', '0007_fouls_and_team_ranks'),
     ]
 
     operations = [
