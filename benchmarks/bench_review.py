@@ -1,5 +1,6 @@
 """The staff review page of a draft Swiss round: reading the check stored with the round, against
-checking it again on the request (what the page did before the check was stored).
+checking it again on the request (what the page did before the check was stored), and wording
+the stored explanation of the pairing (``selectors/swiss_explain.py``) alone.
 
 Builds a Swiss event in a throwaway SQLite database (players bulk-inserted), plays ``--rounds``
 rounds paired by the service (random results), pairs the next one as a draft (stored with its
@@ -24,7 +25,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from tournaments.models import Entry, Event, Player  # noqa: E402
+from tournaments.selectors.rounds import round_boards  # noqa: E402
 from tournaments.selectors.swiss import round_warnings  # noqa: E402
+from tournaments.selectors.swiss_explain import round_explanation  # noqa: E402
 from tournaments.services.results import result_record  # noqa: E402
 from tournaments.services.rounds import round_complete, round_publish  # noqa: E402
 from tournaments.services.swiss import swiss_round_pair  # noqa: E402
@@ -74,14 +77,16 @@ def main() -> None:
     client.force_login(actor)
     rng = random.Random(7)
     print(f"{'players':>8}{'round':>6}{'pair+check s':>13}{'page s':>8}{'queries':>8}"
-          f"{'check again s':>14}")
+          f"{'check again s':>14}{'explain s':>10}")
     for players in args.players:
         event, draft, paired = build(players, args.rounds, actor, rng)
         url = f"/manage/{event.slug}/rounds/{draft.number}/"
         page, queries = best_of_two(lambda url=url: client.get(url))
         again, _count = best_of_two(lambda draft=draft: round_warnings(draft))
+        boards = round_boards(draft)
+        why, _count = best_of_two(lambda d=draft, b=boards: round_explanation(d, b))
         print(f"{players:>8}{draft.number:>6}{paired:>13.2f}{page:>8.2f}{queries:>8}"
-              f"{again:>14.2f}")
+              f"{again:>14.2f}{why:>10.3f}")
 
 
 if __name__ == "__main__":

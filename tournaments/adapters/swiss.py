@@ -10,11 +10,14 @@ checker (``selectors/swiss.py``) to check one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
+from decimal import Decimal
 from fractions import Fraction
 
+from pairings.colours import infer_initial_colour
 from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues
-from pairings.dutch_cli import infer_initial_colour
+from pairings.dutch_explain import RoundExplanation
 from records import Colour, Outcome, Tournament
 from scoring.points import MatchScoring
 from tournaments.adapters.events import EventRecord, pairing_tournament, scoring_system
@@ -138,3 +141,15 @@ def dutch_options(event: Event, setup: SwissSetup, *, with_clubs: bool = True) -
         unavailable=setup.unavailable,
         total_rounds=event.rounds or None,
     )
+
+
+def explanation_data(explanation: RoundExplanation) -> dict:
+    """The engine's explanation of a round (C.04.3 Art. 2-5) as ``Round.explanation`` stores
+    it: the same fields as JSON values (lists, not tuples); a bracket's score as an exact
+    decimal string ("2.5")."""
+    data = asdict(explanation)
+    for bracket in data["brackets"]:
+        score = bracket["score"]
+        bracket["score"] = None if score is None else str(
+            Decimal(score.numerator) / Decimal(score.denominator))
+    return json.loads(json.dumps(data))

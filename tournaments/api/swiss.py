@@ -8,6 +8,12 @@
   checker's findings stored with the round (``null`` while a worker checks it), in words
   (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
   otherwise).
+- ``GET /api/events/<id>/rounds/<n>/`` of a Swiss round, for anyone who may read the round:
+  ``explanation``, why the engine paired it so, as the round stored it when it was paired
+  (criterion codes, colour rules, pairing numbers: no private data) and in the reader's words
+  (``text``); ``stored`` false (and ``note``) for a round without one (imported from TRF,
+  paired before explanations were kept); ``changed_boards`` lists the boards changed by hand
+  since, the explanation being of the engine's pairing.
 - ``PATCH /api/events/<id>/rounds/<n>/``: change a draft round by hand, either every board at
   once (``boards``: ``[{"white": entry, "black": entry|null, "bye": "U|H|F|Z"}]``) or by
   ``operations`` (``swap`` a board's colours, ``exchange`` two entries, give a ``bye``, ``pair``
@@ -41,6 +47,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
 from tournaments.selectors import pairing_jobs
 from tournaments.selectors.swiss import event_check, stored_warnings
+from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.trf import trf_export
 from tournaments.services.board_edit import Slot, round_boards_replace, round_edits_apply
 from tournaments.services.swiss import bye_request, forbidden_group_set
@@ -84,11 +91,96 @@ class WarningSerializer(serializers.Serializer):
     text = serializers.CharField()
     board = serializers.IntegerField(allow_null=True)
     entries = serializers.ListField(child=serializers.IntegerField())
+    rule = serializers.BooleanField(help_text="true: a rule the pairings break; false: a board "
+                                    "where the Dutch system pairs otherwise")
 
 
 def _warning_data(w) -> dict:
     return {"code": w.code, "text": w.text, "board": w.board, "entries": list(w.entries),
             "rule": not w.is_difference}
+
+
+class FloatCountSerializer(serializers.Serializer):
+    criterion = serializers.CharField(help_text="C6 (the group cannot pair them) or C4 (the "
+                                      "rest of the round could not be paired otherwise)")
+    count = serializers.IntegerField()
+
+
+class UpfloatSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="pairing number of the resident")
+    opponent = serializers.IntegerField(help_text="pairing number of the moved-down player")
+    criterion = serializers.CharField(help_text="C6 or C7")
+
+
+class ExchangeSerializer(serializers.Serializer):
+    out_of_s1 = serializers.ListField(child=serializers.IntegerField())
+    into_s1 = serializers.ListField(child=serializers.IntegerField())
+
+
+class FailureSerializer(serializers.Serializer):
+    criterion = serializers.CharField(help_text="C1, C3, C4, C6-C21: why the first candidate "
+                                      "(C.04.3 Art. 3.2-3.3) was not taken")
+    players = serializers.ListField(child=serializers.IntegerField(),
+                                    help_text="the pair at fault for C1 and C3")
+
+
+class BracketWhySerializer(serializers.Serializer):
+    """One bracket, from the top score group down; players by pairing number."""
+
+    score = serializers.CharField(source="data.score", allow_null=True,
+                                  help_text="the group's pairing score, exact (\"2.5\"); null "
+                                  "for moved-down players paired below the last group")
+    mdps = serializers.ListField(source="data.mdps", child=serializers.IntegerField())
+    residents = serializers.ListField(source="data.residents", child=serializers.IntegerField())
+    downfloaters = serializers.ListField(source="data.downfloaters",
+                                         child=serializers.IntegerField())
+    float_counts = FloatCountSerializer(source="data.float_counts", many=True)
+    upfloaters = UpfloatSerializer(source="data.upfloaters", many=True)
+    exchange = ExchangeSerializer(source="data.exchange", allow_null=True)
+    transposed = serializers.BooleanField(source="data.transposed")
+    first_candidate = FailureSerializer(source="data.first_candidate", allow_null=True)
+    title = serializers.CharField()
+    text = serializers.ListField(source="lines", child=serializers.CharField())
+
+
+class EngineBoardSerializer(serializers.Serializer):
+    white = serializers.IntegerField()
+    black = serializers.IntegerField()
+    rule = serializers.CharField(help_text="the colour rule of C.04.3 Art. 5.2: 5.2.1-5.2.5")
+    player = serializers.IntegerField(allow_null=True, help_text="who decided (5.2.2, 5.2.4, "
+                                      "5.2.5)")
+    round = serializers.IntegerField(allow_null=True, help_text="5.2.3: the round alternated "
+                                     "from")
+
+
+class BoardWhySerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    changed = serializers.BooleanField(help_text="changed by hand since the engine paired it")
+    engine = EngineBoardSerializer(allow_null=True, help_text="the engine's board of these "
+                                   "two players (null: a pairing bye or a board made by hand)")
+    text = serializers.ListField(source="lines", child=serializers.CharField())
+
+
+class ExplanationSerializer(serializers.Serializer):
+    """Why the engine paired a Swiss round so (C.04.3), stored when it was paired."""
+
+    stored = serializers.BooleanField()
+    note = serializers.CharField(help_text="why there is none, or which boards changed by hand")
+    changed_boards = serializers.ListField(child=serializers.IntegerField())
+    bye = serializers.CharField(help_text="the pairing bye and its criterion [C5]; empty if none")
+    brackets = BracketWhySerializer(many=True)
+    boards = BoardWhySerializer(many=True, source="board_list")
+
+
+class SwissRoundDetailSerializer(s.RoundDetailSerializer):
+    """A round; for a Swiss round also ``explanation`` and, for the staff on a draft,
+    ``warnings`` (null while a worker checks it)."""
+
+    explanation = ExplanationSerializer(allow_null=True, required=False)
+    warnings = WarningSerializer(many=True, allow_null=True, required=False)
+
+    class Meta(s.RoundDetailSerializer.Meta):
+        fields = [*s.RoundDetailSerializer.Meta.fields, "explanation", "warnings"]
 
 
 class RoundsViewSet(EventRoundViewSet):
@@ -98,18 +190,21 @@ class RoundsViewSet(EventRoundViewSet):
             "boards__games", "boards__white__player", "boards__white__team",
             "boards__black__player", "boards__black__team").get(pk=round_.pk)
         data = dict(s.RoundDetailSerializer(round_).data)
+        why = round_explanation(round_, list(round_.boards.all()))  # prefetched above
+        if why is not None:
+            data["explanation"] = ExplanationSerializer(why).data
         if round_.event.is_swiss and round_.status == RoundStatus.DRAFT and \
                 is_staff_of(self.request, round_.event):
             warnings = stored_warnings(round_)  # None: a worker is checking the round
             data["warnings"] = None if warnings is None else [_warning_data(w) for w in warnings]
         return data
 
-    @extend_schema(responses=s.RoundDetailSerializer)
+    @extend_schema(responses=SwissRoundDetailSerializer)
     def retrieve(self, request, event_pk=None, number=None):
         round_ = get_object_or_404(self.get_queryset(), number=number)
         return Response(self._detail(round_))
 
-    @extend_schema(request=RoundEditSerializer, responses=s.RoundDetailSerializer)
+    @extend_schema(request=RoundEditSerializer, responses=SwissRoundDetailSerializer)
     def partial_update(self, request, event_pk=None, number=None):
         """Change a draft round by hand; the answer lists the rules the change breaks."""
         round_ = get_object_or_404(self.get_queryset(), number=number)

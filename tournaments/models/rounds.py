@@ -74,6 +74,13 @@ class Round(models.Model):
     # (``services/round_checks.py``); None until then, or while a worker checks it.
     findings = models.JSONField(null=True, blank=True, editable=False)
     checked_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Why the Dutch engine paired the round as it did (C.04.3 Art. 2-5, ``pairings/
+    # dutch_explain.py``): per bracket the floats and the criterion that forced them, per board
+    # the colour rule; codes and pairing numbers, worded when read (``selectors/
+    # swiss_explain.py``). Stored once, when the engine pairs the round (and kept by backups);
+    # None for rounds the engine did not pair (imported, other formats) or paired before
+    # explanations were stored.
+    explanation = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["event", "number"]

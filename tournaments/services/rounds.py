@@ -33,10 +33,12 @@ class BoardSpec:
 
 
 def round_store(
-    *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor
+    *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor,
+    explanation: dict | None = None,
 ) -> Round:
     """Persist a paired round as a draft, whole: its boards, the games of each match, the
-    default line-ups of team matches, and for a Swiss round the checker's findings. Call
+    default line-ups of team matches, and for a Swiss round the checker's findings and the
+    engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``). Call
     inside the format service's transaction, with the event locked."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
     seen: set[int] = set()
@@ -48,7 +50,8 @@ def round_store(
                 raise ServiceError(_("An entry is paired twice or does not belong to the event."))
             seen.add(entry_id)
     round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
-                                  paired_by=actor, paired_at=timezone.now())
+                                  paired_by=actor, paired_at=timezone.now(),
+                                  explanation=explanation)
     stored = bulk_create_with_history(
         [Board(round=round_, number=s.number, white_id=s.white, black_id=s.black, bye=s.bye,
                bracket=s.bracket, match_code=s.match_code) for s in boards],

@@ -3,7 +3,9 @@
 ``swiss_round_pair`` is the one writer: it locks the event, numbers the entries before round 1
 (C.04.2 initial order: rating, title, name), draws the initial colour by lots when the statute
 says so (seed and colour recorded on the event, the seed also on round 1), builds the engine's
-options from the statute, calls ``pairings.dutch.pair_round`` and stores the round as a draft.
+options from the statute, calls ``pairings.dutch.pair_round`` and stores the round as a draft,
+with the engine's explanation of it (``Round.explanation``: why each bracket floated whom, which
+colour rule gave each board's colours), so pages and the API never run the engine to tell why.
 
 How a round is stored (the same everywhere: pages, TRF, standings):
 
@@ -35,7 +37,7 @@ from pairings.swiss_state import DutchError
 from pairings.swiss_state import NoValidPairing as EngineNoValidPairing
 from records import Colour
 from tournaments.adapters.events import load_event
-from tournaments.adapters.swiss import SwissSetup, dutch_options, swiss_setup
+from tournaments.adapters.swiss import SwissSetup, dutch_options, explanation_data, swiss_setup
 from tournaments.errors import NoValidPairing, ServiceError
 from tournaments.models import (
     ByeKind,
@@ -113,14 +115,15 @@ def _check_can_pair(event: Event, number: int) -> None:
 
 
 def _engine_pair(event: Event, setup: SwissSetup):
-    """Call the Dutch engine. Same-club separation yields if it is what makes the round
+    """Call the Dutch engine, with why it pairs as it does (``pairings/dutch_explain.py``,
+    stored with the round). Same-club separation yields if it is what makes the round
     impossible (the statute: "never at the cost of a pairing"); the checker then reports the
     club pairs that meet."""
     attempts = [True, False] if setup.club_groups else [True]
     for with_clubs in attempts:
         try:
             return pair_round(setup.tournament, setup.round,
-                              dutch_options(event, setup, with_clubs=with_clubs))
+                              dutch_options(event, setup, with_clubs=with_clubs), explain=True)
         except EngineNoValidPairing as error:
             failure = error
         except DutchError as error:
@@ -164,9 +167,9 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
                                bye=ByeKind.PAIRING_ALLOCATED))
     for n in sorted(setup.requested_byes):
         specs.append(BoardSpec(len(specs) + 1, entry_id[n], None, bye=ByeKind.HALF_POINT))
-    round_ = round_store(event=event, number=number, boards=specs, method=PairingMethod.DUTCH,
-                         seed=round_seed, actor=actor)
-    return round_
+    return round_store(event=event, number=number, boards=specs, method=PairingMethod.DUTCH,
+                       seed=round_seed, actor=actor,
+                       explanation=explanation_data(pairing.explanation))
 
 
 # --- requested byes ---------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from tournaments.selectors.events import public_events, search_events
 from tournaments.selectors.ratings import entry_rating
 from tournaments.selectors.rounds import all_boards, entry_games, round_boards
 from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.swiss_explain import round_explanation
+from tournaments.selectors.team_ranks import standings_team_ranks
 from tournaments.selectors.teams import annotate_match_scores
 from tournaments.views.errors import PageNotFound
 from tournaments.views.public_context import after_round, get_visible_event_or_404, page_context
@@ -59,6 +61,7 @@ def round_detail(request, slug, number):
         raise PageNotFound(_("Round %(n)s has not been published yet: its pairings appear here "
                              "once the chief arbiter publishes them.") % {"n": number})
     ctx.update(round=round_, boards=round_boards(round_))
+    ctx["why"] = round_explanation(round_, ctx["boards"])  # Swiss: "why?" on each board
     if event.is_team:
         annotate_match_scores(ctx["boards"])  # "2½–1½" on each team match
     return render(request, "tournaments/public/round.html", ctx)
@@ -68,7 +71,8 @@ def standings(request, slug):
     event = get_visible_event_or_404(request, slug)
     ctx = page_context(request, event, "standings")
     after, played = after_round(request, ctx["rounds"])
-    ctx.update(table=event_standings(event, after_round=after), played=played)
+    table = event_standings(event, after_round=after)
+    ctx.update(table=table, played=played, team_ranks=standings_team_ranks(table))
     return render(request, "tournaments/public/standings.html", ctx)
 
 

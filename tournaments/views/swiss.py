@@ -24,6 +24,7 @@ from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format,
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.pairing_jobs import PairingJob, pairing_job
 from tournaments.selectors.swiss import event_check, stored_warnings
+from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
 from tournaments.services.round_checks import round_check_refresh
@@ -79,8 +80,9 @@ def pairing_progress_status(request, slug, job_id):
 # --- the round page: warnings and edits -------------------------------------------------------
 
 
-def round_context(event: Event, round_: Round) -> dict:
-    """What the staff round page shows for a Swiss round (``staff.manage_round``)."""
+def round_context(event: Event, round_: Round, boards: list) -> dict:
+    """What the staff round page shows for a Swiss round (``staff.manage_round``): the checker's
+    warnings on a draft, and why the engine paired it so (per bracket; per board ``b.why``)."""
     if not event.is_swiss:
         return {}
     # Drafts only (what the arbiter may still change): the findings stored with the round.
@@ -94,6 +96,7 @@ def round_context(event: Event, round_: Round) -> dict:
         "swiss_entries": list(event.entries.select_related("player", "team")
                               .order_by("number", "pk")),
         "bye_kinds": ByeKind.choices,
+        "why": round_explanation(round_, boards),
     }
 
 

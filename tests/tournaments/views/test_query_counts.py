@@ -100,6 +100,9 @@ def test_swiss(publish, make_event, organiser, chief_arbiter, arbiter):
     small = _swiss(make_event, organiser, chief_arbiter, arbiter, 8, publish=publish)
     large = _swiss(make_event, organiser, chief_arbiter, arbiter, 30, publish=publish)
     staff_api = _logged_in(chief_arbiter)
+    for event in (small, large):  # the stored explanation is on the page, read in the count
+        assert 'data-testid="why-board"' in staff_api.get(
+            f"/manage/{event.slug}/rounds/3/").content.decode()
     if publish:
         assert_constant(small, large, chief_arbiter, staff=[*STAFF, "rounds/3/"],
                         public=[*PUBLIC, "rounds/3/"], api=[*API, "rounds/3/"])

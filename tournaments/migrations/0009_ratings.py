@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_round_findings'),
+        ('tournaments', '0008_round_explanation'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
