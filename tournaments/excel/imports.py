@@ -29,7 +29,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
 from tournaments.excel import labels as L
-from tournaments.excel.styles import BORDER, HEADER, PLAIN, new_workbook
+from tournaments.excel.styles import BORDER, HEADER, PLAIN, new_workbook, put
 from tournaments.models import Entry, Event, Player, Team, TeamMember, Title
 from tournaments.text import fold
 
@@ -653,7 +653,7 @@ def template(lang: str, *, team: bool = False):
     wb = new_workbook()
     ws = wb.create_sheet(TEMPLATE_TAB(lang))
     for c, key in enumerate(fields, start=1):
-        ws.cell(row=1, column=c, value=COLUMN_LABELS[key](lang)).style = HEADER
+        put(ws, 1, c, COLUMN_LABELS[key](lang)).style = HEADER
         width = 30 if key == "full_name" else 16
         ws.column_dimensions[get_column_letter(c)].width = width
     ws.freeze_panes = "B2"
@@ -679,13 +679,13 @@ def template(lang: str, *, team: bool = False):
     help_ws = wb.create_sheet(TEMPLATE_HELP_TAB(lang))
     help_ws.column_dimensions["A"].width = 22
     help_ws.column_dimensions["B"].width = 80
-    help_ws.cell(row=1, column=1, value=TEMPLATE_NOTES(lang)).font = Font(bold=True)
+    put(help_ws, 1, 1, TEMPLATE_NOTES(lang)).font = Font(bold=True)
     help_ws.merge_cells("A1:B1")
     help_ws.cell(row=1, column=1).alignment = Alignment(wrap_text=True, vertical="top")
     help_ws.row_dimensions[1].height = 45
     for r, key in enumerate(fields, start=3):
-        help_ws.cell(row=r, column=1, value=COLUMN_LABELS[key](lang)).style = HEADER
-        cell = help_ws.cell(row=r, column=2, value=TEMPLATE_HELP[key](lang))
+        put(help_ws, r, 1, COLUMN_LABELS[key](lang)).style = HEADER
+        cell = put(help_ws, r, 2, TEMPLATE_HELP[key](lang))
         cell.style = PLAIN
         cell.border = BORDER
     wb.active = 0
