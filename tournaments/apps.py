@@ -6,3 +6,6 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from tournaments import signin_throttle  # noqa: F401  (connects its signal receiver)

@@ -8,8 +8,9 @@ from rest_framework.throttling import ScopedRateThrottle
 
 class TokenView(ObtainAuthToken):
     """POST ``username`` and ``password``: the account's API token (made on the first request,
-    the same one afterwards). Tries are limited per client (``REST_FRAMEWORK`` throttle
-    ``token``) so passwords cannot be guessed through it."""
+    the same one afterwards). Tries are limited per client address (``REST_FRAMEWORK`` throttle
+    ``token``), and failed ones count towards the sign-in limit of every door
+    (``tournaments/signin_throttle.py``), so passwords cannot be guessed through it."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "token"
