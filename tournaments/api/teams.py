@@ -15,7 +15,7 @@ from tournaments.models import REASON_MAX_LENGTH, Board, Entry, Player, RoundSta
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
-from tournaments.text import fold
+from tournaments.text import search_words
 
 
 class TeamCreateSerializer(serializers.Serializer):
@@ -34,7 +34,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
     def get_queryset(self):
         teams = Team.objects.all()
         query = self.request.query_params.get("search", "").strip()
-        for word in fold(query).split():
+        for word in search_words(query):
             teams = teams.filter(name_folded__contains=word)
         return teams.order_by("name_folded", "id")
 

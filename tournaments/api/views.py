@@ -62,7 +62,8 @@ def require_staff(request, event) -> None:
 
 
 SEARCH = OpenApiParameter("search", str, description="Words of the name; diacritics ignored "
-                          "(\"nguyen\" finds \"Nguyễn\").")
+                          "(\"nguyen\" finds \"Nguyễn\"); the first 5 distinct words of the "
+                          "first 100 characters.")
 
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
