@@ -94,7 +94,8 @@ def open_boards(round_: Round) -> int:
 
 @transaction.atomic
 def round_complete(*, round_: Round, actor) -> Round:
-    """Close the round once every board has its result."""
+    """Close the round once every board has its result. The round's row is locked before its
+    boards are read, as a result's writer locks it (``results._lock_round``)."""
     require(actor, "tournaments.pair_round", round_.event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
