@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from records import Bye, Game, Pairing, Participant, Result, Tournament  # noqa: E402
 from scoring.formats import Format  # noqa: E402
 from scoring.points import LAW_GAME  # noqa: E402
-from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament  # noqa: E402
 from scoring.standings import standings  # noqa: E402
 
 ALL = ("PTS", "DE", "H2H", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "PS",

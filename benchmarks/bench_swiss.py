@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pairings.dutch import DutchOptions, ForbiddenPairs, pair_round  # noqa: E402
-from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament  # noqa: E402
+from records import Bye, Game, Pairing, Participant, Result, Tournament  # noqa: E402
 
 
 def play_round(rng: random.Random, boards, bye, rnd: int, absent: list[int]) -> list[Pairing]:

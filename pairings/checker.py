@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from pairings.dutch import DutchOptions, RoundPairing, pair_round, virtual_points
 from pairings.swiss_state import DutchError, NoValidPairing, PlayerState, RoundState, build_state
-from scoring.records import Bye, Colour, Pairing, Tournament
+from records import Bye, Colour, Pairing, Tournament
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ For each pair, the first rule that decides (Art. 5.2):
 from __future__ import annotations
 
 from pairings.swiss_state import PlayerState, RoundState
-from scoring.records import Colour
+from records import Colour
 
 
 def _played_colours(player: PlayerState) -> list[Colour]:

@@ -46,7 +46,7 @@ from pairings.swiss_state import (
     build_state,
     tenths,
 )
-from scoring.records import Colour, Tournament
+from records import Colour, Tournament
 
 __all__ = ["DutchError", "DutchOptions", "ForbiddenPairs", "NoValidPairing", "PointValues",
            "RoundPairing", "pair_round"]

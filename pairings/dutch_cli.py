@@ -21,8 +21,7 @@ from pathlib import Path
 
 from pairings.dutch import DutchOptions, RoundPairing, pair_round
 from pairings.swiss_state import DutchError, ForbiddenPairs, NoValidPairing, PointValues
-from scoring import trf
-from scoring.records import Bye, Colour, Tournament
+from records import Bye, Colour, Tournament, trf
 
 
 @dataclass(frozen=True)

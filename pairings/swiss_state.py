@@ -1,6 +1,6 @@
 """What the Dutch system needs to know about each player before a round is paired.
 
-From a :class:`~scoring.records.Tournament` and the round to pair, this module derives, per
+From a :class:`~records.Tournament` and the round to pair, this module derives, per
 participant: the score used for pairing (with virtual acceleration points), the colour difference
 and colour preference (C.04.3 Art. 1.6/1.7, from *played* games only, C.04.2 Art. 3.4), the floats
 received one and two rounds before (Art. 1.4), eligibility for the pairing-allocated bye ([C2],
@@ -19,7 +19,7 @@ from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 
-from scoring.records import Bye, Colour, Pairing, Participant, Result, Tournament
+from records import Bye, Colour, Kind, Pairing, Participant, Tournament
 
 
 class DutchError(ValueError):
@@ -29,14 +29,6 @@ class DutchError(ValueError):
 class NoValidPairing(DutchError):
     """No pairing of the round satisfies the absolute criteria [C1]-[C3] (C.04.3 Art. 1.10):
     the chief arbiter must decide."""
-
-
-class Kind(Enum):
-    """A round's outcome as the pairing rules see it (bbpPairings' match score)."""
-
-    LOSS = 0
-    DRAW = 1
-    WIN = 2
 
 
 class Float(Enum):
@@ -273,38 +265,20 @@ def _histories(tournament: Tournament, round_number: int) -> dict[int, tuple[Rou
     return {n: tuple(r) for n, r in rows.items()}
 
 
-_BYE_RECORDS = {
-    Bye.PAIRING_ALLOCATED: RoundRecord(None, None, Kind.WIN, False, True),
-    Bye.FULL_POINT: RoundRecord(None, None, Kind.WIN, False, False),
-    Bye.HALF_POINT: RoundRecord(None, None, Kind.DRAW, False, False),
-    Bye.ZERO_POINT: ABSENT,
-}
-_RESULT_KINDS = {
-    Result.WHITE_WINS: (Kind.WIN, Kind.LOSS),
-    Result.BLACK_WINS: (Kind.LOSS, Kind.WIN),
-    Result.DRAW: (Kind.DRAW, Kind.DRAW),
-    Result.BOTH_LOSE: (Kind.LOSS, Kind.LOSS),
-    Result.WHITE_WINS_FORFEIT: (Kind.WIN, Kind.LOSS),
-    Result.BLACK_WINS_FORFEIT: (Kind.LOSS, Kind.WIN),
-    Result.DOUBLE_FORFEIT: (Kind.LOSS, Kind.LOSS),
-    # Art. 21.5.1: a cancelled game scores nothing; it is not a played game.
-    Result.CANCELLED: (Kind.LOSS, Kind.LOSS),
-}
-
-
 def _records(p: Pairing) -> list[tuple[int, RoundRecord]]:
     if p.second is None:
-        return [(p.first, _BYE_RECORDS[p.bye or Bye.ZERO_POINT])]
+        bye = p.bye or Bye.ZERO_POINT
+        return [(p.first, RoundRecord(None, None, bye.outcome.kind, False,
+                                      bye is Bye.PAIRING_ALLOCATED))]
     result = p.result
     if result is None:
         raise DutchError(f"round {p.round}: the game {p.first}-{p.second} has no result yet")
     white, black = p.white, p.black
     assert white is not None and black is not None
-    white_kind, black_kind = _RESULT_KINDS[result]
     played = result.played
     return [
-        (white, RoundRecord(black, Colour.WHITE, white_kind, played, True)),
-        (black, RoundRecord(white, Colour.BLACK, black_kind, played, True)),
+        (white, RoundRecord(black, Colour.WHITE, result.outcome_for(True).kind, played, True)),
+        (black, RoundRecord(white, Colour.BLACK, result.outcome_for(False).kind, played, True)),
     ]
 
 

@@ -22,7 +22,7 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
-from scoring import trf
+from records import trf
 from scoring.formats import Format
 from scoring.points import ScoringSystem
 from scoring.standings import format_value, standings

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from records import Colour, Outcome, Pairing, Tournament
 from scoring.formats import Format
 from scoring.points import MatchScoring, System, score_event
-from scoring.records import Colour, Outcome, Pairing, Tournament
 from scoring.standings import Standings
 from scoring.withdrawals import apply_withdrawals
 

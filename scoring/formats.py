@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from enum import StrEnum
 
-from scoring.records import Result, Tournament
+from records import Result, Tournament
 
 
 class Format(StrEnum):

@@ -24,7 +24,7 @@ from enum import StrEnum
 from fractions import Fraction
 from math import lcm
 
-from scoring.records import Outcome, Pairing, Result, Tournament
+from records import Outcome, Pairing, Result, Tournament
 
 ONE = Fraction(1)
 HALF = Fraction(1, 2)

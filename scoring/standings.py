@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
+from records import Tournament
 from scoring.formats import Format, detect_format
 from scoring.points import System, format_points, score_event
-from scoring.records import Tournament
 from scoring.tiebreaks import REGISTRY, Cell, Context, Edition, Spec, edition_for
 from scoring.withdrawals import apply_withdrawals
 

@@ -1,6 +1,6 @@
 """Team events (appendix §4): who played which board, and individual results per board.
 
-A team match is a :class:`~scoring.records.Pairing` of two teams whose ``games[k]`` is board
+A team match is a :class:`~records.Pairing` of two teams whose ``games[k]`` is board
 ``k + 1`` (board k of one team meets board k of the other). Team standings use the ordinary
 standings with a :class:`~scoring.points.MatchScoring` (``MatchScoring.team(boards)``: board
 points 1 / ½ / 0, the team's score the sum of its board points unless the statute ranks by match
@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from records import Outcome, Tournament
 from scoring.points import MatchScoring
-from scoring.records import Outcome, Tournament
 
 #: FIDE rating regulations (B.02, table 8.1a): rating difference dp for a percentage score
 #: p = 0.50 ... 1.00, in steps of 0.01; negative p mirror it.

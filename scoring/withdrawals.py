@@ -1,6 +1,6 @@
 """Withdrawals (Art. 21.5) as a pure transformation of the event record.
 
-``apply_withdrawals(tournament, fmt)`` returns a new :class:`~scoring.records.Tournament` in which
+``apply_withdrawals(tournament, fmt)`` returns a new :class:`~records.Tournament` in which
 the law's consequences are written into the results, so that standings, crosstables and exports
 all read the same thing. It is idempotent: applying it twice changes nothing more.
 
@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from records import Game, Pairing, Participant, Result, Tournament
 from scoring.formats import Format, cycles
-from scoring.records import Game, Pairing, Participant, Result, Tournament
 
 
 def games_played(tournament: Tournament, number: int) -> int:

@@ -1,17 +1,20 @@
-"""The engines are pure Python: importing every module of pairings/ and scoring/ must work in a
-process where Django cannot be imported at all (docs/architecture.md)."""
+"""The engines are pure Python: importing every module of pairings/, scoring/ and the vocabulary
+they share (records/) must work in a process where Django cannot be imported at all
+(docs/architecture.md)."""
 
+import ast
 import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+ENGINES = ("pairings", "scoring", "records")
 
 
 def _engine_modules() -> list[str]:
     names = []
-    for package in ("pairings", "scoring"):
+    for package in ENGINES:
         names.append(package)
         for info in pkgutil.walk_packages([str(ROOT / package)], prefix=f"{package}."):
             if not info.name.endswith("__main__"):  # importing it would run the command
@@ -21,7 +24,7 @@ def _engine_modules() -> list[str]:
 
 def test_engines_import_without_django():
     modules = _engine_modules()
-    assert "pairings.berger" in modules and "scoring.records" in modules
+    assert {"pairings.berger", "scoring.points", "records", "records.trf"} <= set(modules)
     code = (
         "import sys\n"
         "class Block:\n"
@@ -39,14 +42,29 @@ def test_engines_import_without_django():
     assert done.stdout.startswith("ok")
 
 
+def _imported_packages(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
 def test_only_the_adapter_imports_both_sides():
-    """One module converts between model rows and engine types; services and
-    selectors go through it or through engine functions on plain data."""
-    offenders = []
-    for path in (ROOT / "pairings").rglob("*.py"):
-        if "tournaments" in path.read_text():
-            offenders.append(str(path))
-    for path in (ROOT / "scoring").rglob("*.py"):
-        if "import tournaments" in path.read_text() or "from tournaments" in path.read_text():
-            offenders.append(str(path))
+    """One module converts between model rows and engine types; services and selectors go
+    through it or through engine functions on plain data: no engine imports the app."""
+    offenders = [str(path) for package in ENGINES for path in (ROOT / package).rglob("*.py")
+                 if "tournaments" in _imported_packages(path)]
     assert offenders == []
+
+
+def test_the_vocabulary_imports_no_engine():
+    """Both engines import records/; records/ imports neither (nor does pairings import
+    scoring), so the table from a result to its meaning has one home."""
+    allowed = set(sys.stdlib_module_names)
+    for path in (ROOT / "records").rglob("*.py"):
+        assert _imported_packages(path) - allowed <= {"records"}, path.name
+    for path in (ROOT / "pairings").rglob("*.py"):
+        assert "scoring" not in _imported_packages(path), path.name

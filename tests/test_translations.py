@@ -13,7 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = Path("locale/vi/LC_MESSAGES/django.po")
-SOURCES = ("manage.py", "config", "tournaments", "pairings", "scoring", "templates", "locale")
+SOURCES = ("manage.py", "config", "tournaments", "pairings", "scoring", "records", "templates",
+           "locale")
 
 
 def _entries(po: str) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from records import Bye, Game, Pairing, Participant, Result, Tournament
 from scoring.formats import Format as ScoringFormat
 from scoring.points import (
     LAW_GAME,
@@ -21,7 +22,6 @@ from scoring.points import (
     score_event,
 )
 from scoring.points import Kind as SheetKind
-from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
 from scoring.standings import LAW_ROUND_ROBIN, LAW_SWISS, LAW_TEAMS, resolve_order
 from tournaments.models import (
     Board,
@@ -81,13 +81,6 @@ def _participant(entry: Entry, number: int) -> Participant:
     )
 
 
-_FLIPPED = {
-    Result.WHITE_WINS: Result.BLACK_WINS, Result.BLACK_WINS: Result.WHITE_WINS,
-    Result.WHITE_WINS_FORFEIT: Result.BLACK_WINS_FORFEIT,
-    Result.BLACK_WINS_FORFEIT: Result.WHITE_WINS_FORFEIT,
-    Result.DRAW: Result.DRAW, Result.BOTH_LOSE: Result.BOTH_LOSE,
-    Result.DOUBLE_FORFEIT: Result.DOUBLE_FORFEIT, Result.CANCELLED: Result.CANCELLED,
-}
 _RESULTS = {r.value: r for r in Result}
 _BOARD_FIELDS = ("pk", "round__number", "number", "white_id", "black_id", "bye", "result")
 _GAME_FIELDS = ("board_id", "white_first", "result", "level")
@@ -105,7 +98,7 @@ def _pairing(board: tuple, numbers: dict[int, int], games: list[tuple]) -> Pairi
         # A whole match ruled at once (an absent side, Art. 21.2) is written on the board,
         # from the first-named entry's side: each game gets it from White's side.
         ruling = _RESULTS[result]
-        engine_games = tuple(Game(w, ruling if w else _FLIPPED[ruling], lvl)
+        engine_games = tuple(Game(w, ruling if w else ruling.flipped, lvl)
                              for _b, w, _r, lvl in games)
     else:
         engine_games = tuple(Game(w, _RESULTS.get(r), lvl) for _b, w, r, lvl in games)

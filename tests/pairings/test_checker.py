@@ -9,7 +9,7 @@ import pytest
 
 from pairings.checker import check_round, check_tournament
 from pairings.dutch_cli import load
-from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Game, Pairing, Participant, Result, Tournament
 from tests.scoring.builders import B, D, W, tour
 
 DATA = Path(__file__).parent / "data"

@@ -21,7 +21,7 @@ from pairings.dutch import (
 )
 from pairings.dutch_cli import format_pairing, load, main
 from pairings.swiss_state import DutchError
-from scoring.records import Bye, Colour, Pairing, Participant, Result
+from records import Bye, Colour, Pairing, Participant, Result
 from tests.scoring.builders import B, D, W, tour
 
 DATA = Path(__file__).parent / "data"
@@ -208,7 +208,7 @@ def test_cli_bad_input_exits_2(tmp_path, capsys):
 
 def test_cli_check_reports_a_changed_round(tmp_path, capsys):
     """-c re-pairs every round; a round paired by hand differently is reported (exit 1)."""
-    from scoring import trf
+    from records import trf
 
     t = tour(4, [[(1, 3, W), (4, 2, W)], [(1, 2, D), (3, 4, D)]], 3)  # the rules: 4-1, 2-3
     path = tmp_path / "hand.trf"

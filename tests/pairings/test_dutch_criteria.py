@@ -9,7 +9,7 @@ import pytest
 from pairings.colours import colour_of
 from pairings.dutch_weights import WeightContext
 from pairings.swiss_state import PointValues, build_state
-from scoring.records import Colour
+from records import Colour
 from tests.scoring.builders import D, tour
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK

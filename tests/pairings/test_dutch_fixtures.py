@@ -22,7 +22,7 @@ import pytest
 
 from pairings.dutch import pair_round
 from pairings.dutch_cli import format_pairing, load
-from scoring.records import Bye
+from records import Bye
 
 DATA = Path(__file__).parent / "data" / "fixtures"
 ALL = sorted(DATA.glob("*.trf"))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pairings.checker import check_round
 from pairings.dutch import DutchOptions, NoValidPairing, pair_round
 from pairings.matching import perfect_matching
-from scoring.records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
 
 RESULTS = [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]
 FORFEITS = [Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT]

@@ -1,4 +1,4 @@
-"""TRF extension lines the Dutch engine reads (scoring/trf.py), and round trips of the files
+"""TRF extension lines the Dutch engine reads (records/trf.py), and round trips of the files
 it reads and writes."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from pairings.dutch_cli import infer_initial_colour, load, next_round
-from scoring import trf
-from scoring.records import Colour
+from records import Colour, trf
 
 DATA = Path(__file__).parent / "data"
 

@@ -1,6 +1,6 @@
 """Small builders for hand-written events in the engines' tests (scoring and pairings)."""
 
-from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Game, Pairing, Participant, Result, Tournament
 
 W, D, B = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 WF, BF = Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import pytest
 
+from records import Bye, Outcome, Result
 from scoring.formats import Format
 from scoring.points import (
     LAW_GAME,
@@ -13,7 +14,6 @@ from scoring.points import (
     ScoringSystem,
     score_event,
 )
-from scoring.records import Bye, Outcome, Result
 from scoring.standings import LAW_TEAMS, standings
 from scoring.teams import BoardRecord, Lineup, board_results, dp
 from tests.scoring.builders import B, D, bye, event, game, match_by_first

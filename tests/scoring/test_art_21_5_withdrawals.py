@@ -8,10 +8,10 @@ Five players, full Berger schedule (see test_art_21_3_round_robin.py); player 5 
 
 from fractions import Fraction
 
+from records import Result
 from scoring.crosstable import crosstable
 from scoring.formats import Format
 from scoring.points import LAW_GAME
-from scoring.records import Result
 from scoring.standings import standings
 from scoring.withdrawals import apply_withdrawals, games_scheduled, withdrew_by_half
 from tests.scoring.builders import B, D, W, bye, event, game

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from records import Bye
 from scoring.formats import Format
 from scoring.points import LAW_GAME
-from scoring.records import Bye
 from scoring.standings import resolve_order, standings
 from scoring.tiebreaks import Edition, Spec, TiebreakError, edition_for
 from tests.scoring.builders import BF, B, D, W, bye, event, game

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring import trf
+from records import trf
 from scoring.cli import start_date, system_from_points
 from scoring.standings import format_value, standings
 

@@ -1,10 +1,10 @@
 """Crosstable data: round robin cells per opponent (two per cell in a double round robin),
 Swiss cells per round with the opponent's rank."""
 
+from records import Bye, Colour
 from scoring.crosstable import crosstable
 from scoring.formats import Format
 from scoring.points import LAW_GAME, MatchScoring
-from scoring.records import Bye, Colour
 from scoring.standings import standings
 from tests.scoring.builders import BF, B, D, W, bye, event, game, match_by_first
 

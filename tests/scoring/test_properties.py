@@ -5,9 +5,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from records import Bye, Game, Pairing, Participant, Result, Tournament
 from scoring.formats import Format
 from scoring.points import LAW_GAME, THREE_ONE_ZERO
-from scoring.records import Bye, Game, Pairing, Participant, Result, Tournament
 from scoring.standings import standings
 from scoring.tiebreaks import REGISTRY, Edition
 from scoring.withdrawals import apply_withdrawals

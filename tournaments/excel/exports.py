@@ -17,7 +17,7 @@ from tournaments.excel.styles import CENTER, NUMBER, SELF, X_CELL, Column, Sheet
 from tournaments.models import Board, Entry, EntryStatus, Game, RoundStatus
 from tournaments.selectors.excel import ExportData
 
-# Result codes (scoring.records.Result values) as printed, White's (or the first-named
+# Result codes (records.Result values) as printed, White's (or the first-named
 # side's) result first.
 RESULT_TEXT = {
     "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1", "0-0": "0-0",

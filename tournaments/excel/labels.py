@@ -107,7 +107,7 @@ TIEBREAK_ORDER = Text("Thứ tự chỉ số phụ theo Điều lệ: {order}.",
 
 GENDERS = {"M": Text("Nam", "M"), "F": Text("Nữ", "F")}
 
-# Byes (scoring.records.Bye letters) and the rest of a round robin with an odd number.
+# Byes (records.Bye letters) and the rest of a round robin with an odd number.
 BYES = {
     "U": Text("Miễn đấu", "Bye"),
     "F": Text("Miễn đấu (thắng)", "Full-point bye"),

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from scoring.records import Bye, Result
+from records import Bye, Result
 from tournaments.models.entries import Entry
 from tournaments.models.events import Event
 from tournaments.models.players import Player
@@ -31,7 +31,7 @@ class PairingMethod(models.TextChoices):
 
 
 class ResultCode(models.TextChoices):
-    """The results the law knows; values are those of ``scoring.records.Result``."""
+    """The results the law knows; values are those of ``records.Result``."""
 
     WHITE_WINS = Result.WHITE_WINS.value, "1-0"
     DRAW = Result.DRAW.value, "½-½"
@@ -44,7 +44,7 @@ class ResultCode(models.TextChoices):
 
 
 class ByeKind(models.TextChoices):
-    """Byes; values are those of ``scoring.records.Bye`` (TRF-16 letters)."""
+    """Byes; values are those of ``records.Bye`` (TRF-16 letters)."""
 
     PAIRING_ALLOCATED = Bye.PAIRING_ALLOCATED.value, _("Pairing bye")
     FULL_POINT = Bye.FULL_POINT.value, _("Full-point bye")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from pairings.checker import Finding, check_round
-from scoring.records import Tournament
+from records import Tournament
 from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
 from tournaments.models import Event, Round
 from tournaments.services.swiss import SwissSetup, dutch_options, swiss_setup

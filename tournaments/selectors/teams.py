@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from django.db.models import Q
 
+from records import Outcome, Result, Tournament
 from scoring.points import LAW_GAME, format_points, score_event
-from scoring.records import Outcome, Result, Tournament
 from scoring.teams import BoardRecord, Lineup, board_results
 from scoring.withdrawals import apply_withdrawals
 from tournaments.adapters import EventRecord, load_event, scoring_format, scoring_system

@@ -7,8 +7,8 @@ from fractions import Fraction
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from records import Result
 from scoring.points import LAW_GAME
-from scoring.records import Result
 from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import Board, Event, Game, ResultCode, Round, RoundStatus
 from tournaments.services._access import check_reason, require

@@ -36,8 +36,8 @@ from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues, pair_round
 from pairings.dutch_cli import infer_initial_colour
 from pairings.swiss_state import DutchError
 from pairings.swiss_state import NoValidPairing as EngineNoValidPairing
+from records import Colour, Outcome, Tournament
 from scoring.points import MatchScoring
-from scoring.records import Colour, Outcome, Tournament
 from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
 from tournaments.errors import NoValidPairing, ServiceError
 from tournaments.models import (

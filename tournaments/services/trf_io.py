@@ -1,5 +1,5 @@
 """FIDE Tournament Report File (TRF-16) export and import of an event, so events move in and out
-of other pairing programs and pairings can be checked against them (``scoring/trf.py`` reads and
+of other pairing programs and pairings can be checked against them (``records/trf.py`` reads and
 writes the lines; this module maps them to the app's rows).
 
 What an exported file holds:
@@ -44,9 +44,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from scoring import trf
+from records import Bye, Outcome, Pairing, Tournament, trf
 from scoring.points import MatchScoring
-from scoring.records import Bye, Outcome, Pairing, Tournament
 from scoring.standings import standings as engine_standings
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.adapters import (

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError
 
-from scoring.records import Bye, Result
+from records import Bye, Result
 from tournaments.models import ByeKind, Entry, Event, Player, ResultCode, ScoringSystem
 from tournaments.selectors.players import player_search
 from tournaments.text import fold, name_sort_key

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from scoring.trf import read
+from records.trf import read
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.trf import event_trf
 

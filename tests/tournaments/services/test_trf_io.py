@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from scoring import trf
+from records import trf
 from tests.tournaments.builders import (
     PlayerFactory,
     swiss_event,

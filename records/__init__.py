@@ -1,7 +1,12 @@
 """The record of an event as the engines see it: participants, rounds, pairings, results.
 
+The one vocabulary both engines speak (``pairings`` and ``scoring`` import it; it imports
+neither): how a game ended (:class:`Result`), what that means for each side (:class:`Outcome`,
+:class:`Kind`), byes and colours, and the event itself. Each table from a result to what it
+means is written here once.
+
 Plain frozen dataclasses, no Django. The Django app converts its rows into these
-(``tournaments/adapters.py``); the TRF reader (``scoring/trf.py``) builds them from a file.
+(``tournaments/adapters.py``); the TRF reader (``records/trf.py``) builds them from a file.
 
 A *participant* is whoever is paired: a player in an individual event, a team in a team event.
 Participants are identified by their pairing number (start number, table number *mã số*).
@@ -14,7 +19,7 @@ mini-matches with tie-break games; team matches, one game per board).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 
 class Result(StrEnum):
@@ -43,6 +48,12 @@ class Result(StrEnum):
         white_outcome, black_outcome = _OUTCOMES[self]
         return white_outcome if white else black_outcome
 
+    @property
+    def flipped(self) -> Result:
+        """The same game written from the other side (colours exchanged): ``1-0`` becomes
+        ``0-1``; a draw, a double loss or forfeit and a cancelled game stay as they are."""
+        return _BY_OUTCOMES[self.outcome_for(False), self.outcome_for(True)]
+
 
 class Outcome(StrEnum):
     """One side's outcome of a game or a bye; the scoring system turns it into points."""
@@ -58,6 +69,27 @@ class Outcome(StrEnum):
     HALF_BYE = "half_bye"
     ZERO_BYE = "zero_bye"
 
+    @property
+    def kind(self) -> Kind:
+        """Win, draw or loss, whatever the points (a forfeit win and the full-point byes count
+        as wins, the half-point bye as a draw; a cancelled game, Art. 21.5.1, as nothing won)."""
+        return _KINDS.get(self, Kind.LOSS)
+
+
+class Kind(Enum):
+    """An outcome reduced to win, draw or loss: what the pairing rules count (C.04.3 Art. 1.4,
+    floats; the pairing-allocated bye's eligibility). Values order them."""
+
+    LOSS = 0
+    DRAW = 1
+    WIN = 2
+
+
+_KINDS = {
+    Outcome.WIN: Kind.WIN, Outcome.FORFEIT_WIN: Kind.WIN, Outcome.PAIRING_BYE: Kind.WIN,
+    Outcome.FULL_BYE: Kind.WIN, Outcome.DRAW: Kind.DRAW, Outcome.HALF_BYE: Kind.DRAW,
+}
+
 
 _PLAYED = frozenset({Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.BOTH_LOSE})
 
@@ -71,6 +103,7 @@ _OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.DOUBLE_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
     Result.CANCELLED: (Outcome.CANCELLED, Outcome.CANCELLED),
 }
+_BY_OUTCOMES = {outcomes: result for result, outcomes in _OUTCOMES.items()}
 
 
 class Bye(StrEnum):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from scoring.records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
 
 ROUND_COLUMN = 91  # 0-based start of the first round block (column 92 in the standard)
 ROUND_WIDTH = 10
@@ -174,17 +174,19 @@ _BYE_CODES = {"U": Bye.PAIRING_ALLOCATED, "F": Bye.FULL_POINT, "H": Bye.HALF_POI
               "+": Bye.FULL_POINT, "1": Bye.FULL_POINT, "W": Bye.FULL_POINT,
               "=": Bye.HALF_POINT, "D": Bye.HALF_POINT}
 
-# (code of White, code of Black) -> result. Codes W/D/L (games not rated) read as 1/=/0.
-_GAME_RESULTS = {
-    ("1", "0"): Result.WHITE_WINS,
-    ("0", "1"): Result.BLACK_WINS,
-    ("=", "="): Result.DRAW,
-    ("0", "0"): Result.BOTH_LOSE,
-    ("+", "-"): Result.WHITE_WINS_FORFEIT,
-    ("-", "+"): Result.BLACK_WINS_FORFEIT,
-    ("-", "-"): Result.DOUBLE_FORFEIT,
-    (" ", " "): None,
+# Result -> (code of White, code of Black), and back. Codes W/D/L (games not rated) read as 1/=/0.
+_RESULT_CODES = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.DRAW: ("=", "="),
+    Result.BOTH_LOSE: ("0", "0"),
+    Result.WHITE_WINS_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
 }
+_GAME_RESULTS: dict[tuple[str, str], Result | None] = {
+    codes: result for result, codes in _RESULT_CODES.items()}
+_GAME_RESULTS[" ", " "] = None
 _UNRATED = str.maketrans("WDL", "1=0")
 
 
@@ -275,17 +277,6 @@ def trf_points(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
-_WRITE_CODES = {
-    Result.WHITE_WINS: ("1", "0"),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.DRAW: ("=", "="),
-    Result.BOTH_LOSE: ("0", "0"),
-    Result.WHITE_WINS_FORFEIT: ("+", "-"),
-    Result.BLACK_WINS_FORFEIT: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-}
-
-
 def _blocks_by_player(tournament: Tournament) -> dict[int, dict[int, RoundEntry]]:
     blocks: dict[int, dict[int, RoundEntry]] = {}
     for p in tournament.pairings:
@@ -298,7 +289,7 @@ def _blocks_by_player(tournament: Tournament) -> dict[int, dict[int, RoundEntry]
         result = p.result
         if result is Result.CANCELLED:
             raise TrfError(f"round {p.round}: a cancelled game (X) has no TRF code")
-        w_code, b_code = _WRITE_CODES[result] if result else (" ", " ")
+        w_code, b_code = _RESULT_CODES[result] if result else (" ", " ")
         blocks.setdefault(white, {})[p.round] = RoundEntry(black, "w", w_code)
         blocks.setdefault(black, {})[p.round] = RoundEntry(white, "b", b_code)
     return blocks

@@ -1,9 +1,8 @@
-"""TRF-16 reading and writing (scoring/trf.py)."""
+"""TRF-16 reading and writing (records/trf.py)."""
 
 import pytest
 
-from scoring import trf
-from scoring.records import Bye, Colour, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Colour, Game, Pairing, Participant, Result, Tournament, trf
 
 
 def _doc() -> trf.TrfDocument:
