@@ -35,14 +35,7 @@ def round_store(
     """Persist a paired round as a draft. Call inside the format service's transaction, with
     the event locked."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
-    seen: set[int] = set()
-    for spec in boards:
-        for entry_id in (spec.white, spec.black):
-            if entry_id is None:
-                continue
-            if entry_id not in entry_ids or entry_id in seen:
-                raise ServiceError(_("An entry is paired twice or does not belong to the event."))
-            seen.add(entry_id)
+    check_paired_once(entry_ids, [(spec.white, spec.black) for spec in boards])
     round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
                                   paired_by=actor, paired_at=timezone.now())
     bulk_create_with_history(
@@ -51,6 +44,16 @@ def round_store(
         Board, default_user=actor, default_change_reason="paired",
     )
     return round_
+
+
+def check_paired_once(entry_ids: set[int], pairs: list[tuple[int, int | None]]) -> None:
+    """Each side of each board (white, black; black None for a bye) is an entry of the event,
+    on one board of the round at most (round_store, and a restored round)."""
+    seen: set[int] = set()
+    for entry_id in (e for pair in pairs for e in pair if e is not None):
+        if entry_id not in entry_ids or entry_id in seen:
+            raise ServiceError(_("An entry is paired twice or does not belong to the event."))
+        seen.add(entry_id)
 
 
 def next_round_number(event: Event) -> int:
