@@ -7,7 +7,8 @@ Embedded defaults: a SQLite file, Celery tasks run in-process, a secret key gene
 Every variable this file reads:
   DEBUG, SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, DATABASE_URL, CELERY_BROKER_URL,
   CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL, MEDIA_ROOT, STATIC_ROOT, JOB_RETENTION_DAYS,
-  API_TOKEN_RATE, TRUSTED_PROXY_COUNT, SIGNIN_FAILURE_LIMIT, SIGNIN_FAILURE_WINDOW.
+  API_TOKEN_RATE, TRUSTED_PROXY_COUNT, SIGNIN_FAILURE_LIMIT, SIGNIN_FAILURE_WINDOW,
+  CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY.
 """
 
 import secrets
@@ -62,6 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournaments.middleware.SecurityHeaders",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournaments.middleware.VietnameseByDefault",
@@ -119,6 +121,15 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "login"
 
+# Sent on every answer (tournaments/middleware.py: SecurityHeaders); "" leaves one out.
+CONTENT_SECURITY_POLICY = env.str("CONTENT_SECURITY_POLICY", default="; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'",
+    "form-action 'self'", "frame-ancestors 'none'"]))
+PERMISSIONS_POLICY = env.str("PERMISSIONS_POLICY", default=", ".join(
+    f"{feature}=()" for feature in ("accelerometer", "camera", "geolocation", "gyroscope",
+                                    "magnetometer", "microphone", "payment", "usb")))
+
 # Password guessing (tournaments/signin_throttle.py): a client address with this many failed
 # sign-ins is refused on every sign-in door until SIGNIN_FAILURE_WINDOW seconds after its first.
 SIGNIN_PATHS = ["/accounts/login/", "/admin/login/", "/api/token/"]
@@ -164,6 +175,9 @@ REST_FRAMEWORK = {
     "DEFAULT_CONTENT_NEGOTIATION_CLASS":
         "tournaments.api.negotiation.FormatFilterFriendlyNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.JSONParser",
+                               "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

@@ -26,6 +26,14 @@ def search_words(query: str) -> list[str]:
     return list(words)[:SEARCH_MAX_WORDS]
 
 
+def whole_number(value) -> int | None:
+    """``value`` (a query or form parameter) as an integer, or None if it is not one."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 def name_sort_key(full_name: str) -> str:
     """Sort key for a Vietnamese full name: given name first (the last word), as Vietnamese
     lists are ordered, then the family and middle names, all without diacritics."""

@@ -15,6 +15,7 @@ from tournaments.models import (
     Team,
 )
 from tournaments.services.events import STATUTE_FIELDS
+from tournaments.text import whole_number
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -122,7 +123,14 @@ class EntryCreateSerializer(serializers.Serializer):
 class NumbersSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=["lots", "rating", "manual"])
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
-    numbers = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False)
+    numbers = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False,
+                                    help_text="Entry id -> table number (method manual).")
+
+    def validate_numbers(self, numbers: dict) -> dict[int, int]:
+        ids = {whole_number(key): number for key, number in numbers.items()}
+        if None in ids:
+            raise serializers.ValidationError(_("Each key is an entry's id (a whole number)."))
+        return ids
 
 
 class WithdrawSerializer(serializers.Serializer):

@@ -10,12 +10,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
-from tournaments.api.views import AFTER_ROUND, _int, _valid, event_for, is_staff_of
+from tournaments.api.views import AFTER_ROUND, _valid, event_for, is_staff_of
 from tournaments.models import REASON_MAX_LENGTH, Board, Entry, Player, RoundStatus, Team
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
-from tournaments.text import search_words
+from tournaments.text import search_words, whole_number
 
 
 class TeamCreateSerializer(serializers.Serializer):
@@ -108,7 +108,7 @@ class BoardResultsView(APIView):
         event = event_for(request, event_pk)
         if not event.is_team:
             raise NotFound(_("Board results are for team events; this event is for players."))
-        view = event_board_results(event, after_round=_int(request.query_params.get(
+        view = event_board_results(event, after_round=whole_number(request.query_params.get(
             "after_round")))
         return Response({
             "event": event.pk, "after_round": view.after_round,

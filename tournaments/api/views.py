@@ -35,6 +35,7 @@ from tournaments.services import lots as lots_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services.draw import draw_next
+from tournaments.text import whole_number
 
 
 def visible_events(user):
@@ -110,7 +111,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def standings(self, request, pk=None):
         event = self.get_object()
-        table = event_standings(event, after_round=_int(request.query_params.get("after_round")))
+        after_round = whole_number(request.query_params.get("after_round"))
+        table = event_standings(event, after_round=after_round)
         return Response({
             "event": event.pk, "after_round": table.after_round, "match_points": table.is_match,
             # Match events: the score that ranks first; team events call game points board
@@ -140,7 +142,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def crosstable(self, request, pk=None):
         event = self.get_object()
-        cross = event_crosstable(event, after_round=_int(request.query_params.get("after_round")))
+        after_round = whole_number(request.query_params.get("after_round"))
+        cross = event_crosstable(event, after_round=after_round)
         return Response({
             "event": event.pk, "after_round": cross.after_round,
             "round_robin": cross.round_robin, "columns": list(cross.columns),
@@ -158,7 +161,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         """Draw the table numbers (appendix §5): by lots (seed recorded), rating or by hand."""
         event = self.get_object()
         data = _valid(s.NumbersSerializer, request)
-        numbers = {int(k): v for k, v in (data.get("numbers") or {}).items()}
+        numbers = data.get("numbers") or {}
         entries = entry_services.numbers_draw(event=event, actor=request.user,
                                               method=data["method"], seed=data.get("seed"),
                                               numbers=numbers)
@@ -213,13 +216,6 @@ def _primary(table) -> str:
     if table.primary == "mp":
         return "match_points"
     return "board_points" if table.team else "game_points"
-
-
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _valid(serializer_class, request):
