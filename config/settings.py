@@ -181,7 +181,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
     # POST /api/token/ (tournaments/api/auth.py): tries per client address.
     "DEFAULT_THROTTLE_RATES": {"token": env.str("API_TOKEN_RATE", default="10/minute")},

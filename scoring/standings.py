@@ -133,7 +133,7 @@ def standings(
     trails: dict[int, list[tuple[int, object, object]]] = {n: [] for n in sheet.numbers}
     shown: dict[tuple[int, int], object] = {
         (n, i): cell.shown for i, cells in global_cells.items() for n, cell in cells.items()}
-    blocks = [list(sheet.numbers)]
+    blocks = [list(sheet.numbers)] if sheet.numbers else []  # an event with nobody in it yet
     for i, spec in enumerate(ranking):
         blocks = _split_all(ctx, spec, i, blocks, global_cells.get(i), trails, shown)
     return Standings(

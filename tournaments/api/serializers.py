@@ -75,8 +75,8 @@ class TeamSerializer(serializers.ModelSerializer):
 
 class EntrySerializer(serializers.ModelSerializer):
     name = serializers.CharField(read_only=True)
-    player = PlayerSerializer(read_only=True)
-    team = TeamSerializer(read_only=True)
+    player = PlayerSerializer(read_only=True, allow_null=True, help_text="None for a team.")
+    team = TeamSerializer(read_only=True, allow_null=True, help_text="None for a player.")
     members = serializers.SerializerMethodField()
 
     class Meta:

@@ -12,6 +12,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
+from tournaments.api import tables
 from tournaments.models import (
     Board,
     Entry,
@@ -107,7 +108,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer.instance = event_services.event_update(
             event=serializer.instance, actor=self.request.user, **serializer.validated_data)
 
-    @extend_schema(parameters=[AFTER_ROUND])
+    @extend_schema(parameters=[AFTER_ROUND], responses=tables.StandingsSerializer)
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def standings(self, request, pk=None):
         event = self.get_object()
@@ -131,14 +132,14 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
             "lots": _lots(event),
         })
 
-    @extend_schema(request=None)
+    @extend_schema(request=None, responses=tables.LotsSerializer)
     @action(detail=True, methods=["post"])
     def lots(self, request, pk=None):
         """Draw the lots that break the ties nothing else breaks (Art. 21.3); once only."""
         event = lots_services.lots_draw(event=self.get_object(), actor=request.user)
         return Response(_lots(event))
 
-    @extend_schema(parameters=[AFTER_ROUND])
+    @extend_schema(parameters=[AFTER_ROUND], responses=tables.CrosstableSerializer)
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def crosstable(self, request, pk=None):
         event = self.get_object()
@@ -168,7 +169,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response(s.EntrySerializer(entries, many=True).data)
 
     @extend_schema(responses=s.RoleSerializer(many=True))
-    @action(detail=True, methods=["get", "post"], serializer_class=s.RoleCreateSerializer)
+    @action(detail=True, methods=["get", "post"], serializer_class=s.RoleCreateSerializer,
+            pagination_class=None)
     def roles(self, request, pk=None):
         """Who runs the event (organisers see and change it)."""
         event = self.get_object()
@@ -293,6 +295,7 @@ class EventRoundViewSet(viewsets.GenericViewSet):
 
     serializer_class = s.RoundSerializer
     lookup_field = "number"
+    pagination_class = None  # an event's rounds are few: one plain list
 
     def _event(self):
         return event_for(self.request, self.kwargs["event_pk"])
@@ -373,7 +376,7 @@ class BoardViewSet(viewsets.GenericViewSet):
         return Response(s.BoardSerializer(board).data)
 
     @extend_schema(request=None, responses=s.HistoryLineSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def history(self, request, pk=None):
         """Every change of the board and its games, oldest first: who, when, from what to
         what, and the reason (the event's staff)."""
