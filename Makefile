@@ -27,8 +27,10 @@ test: install
 	bash .ci/services
 	$(MAKE) lint test-sqlite test-postgres
 
+# Style, then the layers' import contracts (pyproject.toml [tool.importlinter]).
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 test-sqlite: install
 	$(PYTEST) -n 2 --dist loadgroup

@@ -1,8 +1,9 @@
-"""Benchmark: standings with every tie-break on large random Swiss events.
+"""Benchmark: standings with every tie-break, and the rating report, on large random Swiss events.
 
 Not a test. Run: ``python benchmarks/bench_scoring.py``. Prints players, rounds, seconds of
 engine time (best of three ``standings`` calls, generation excluded) and peak memory of one call
-(tracemalloc, measured in a separate run because tracing slows Python down).
+(tracemalloc, measured in a separate run because tracing slows Python down); then the same for
+the Xiangqi and performance criteria alone, and for ``rating_report`` (FIDE K table).
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from records import Bye, Game, Pairing, Participant, Result, Tournament  # noqa: E402
 from scoring.formats import Format  # noqa: E402
 from scoring.points import LAW_GAME  # noqa: E402
+from scoring.ratings import REGULATIONS, rating_report  # noqa: E402
 from scoring.standings import standings  # noqa: E402
 
-ALL = ("PTS", "DE", "H2H", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "PS",
+C07 = ("PTS", "DE", "H2H", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB", "PS",
        "WIN", "WON", "BPG", "BWG", "ARO", "LOT")
+NEW = ("OS", "OSP", "OS0", "FOUL", "WWG", "H2H2", "TPR", "PTP", "APRO", "APPO")
+ALL = (*C07[:-1], *NEW, "LOT")
 RESULTS = [Result.WHITE_WINS] * 38 + [Result.DRAW] * 30 + [Result.BLACK_WINS] * 30 + [
     Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT]
 
@@ -61,26 +65,39 @@ def random_swiss(players: int, rounds: int, seed: int) -> Tournament:
     return Tournament(people, tuple(pairings), rounds)
 
 
-def measure(players: int, rounds: int) -> tuple[float, int]:
+def measure(players: int, rounds: int, run) -> tuple[float, int]:
     t = random_swiss(players, rounds, seed=players * 100 + rounds)
+    fouls = {n: n % 3 for n in range(1, players + 1)}
     best = float("inf")
     for _ in range(3):
         start = time.perf_counter()
-        standings(t, LAW_GAME, ALL, fmt=Format.SWISS, lots_seed=1)
+        run(t, fouls)
         best = min(best, time.perf_counter() - start)
     tracemalloc.start()
-    standings(t, LAW_GAME, ALL, fmt=Format.SWISS, lots_seed=1)
+    run(t, fouls)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return best, peak
 
 
+RUNS = {
+    f"the {len(C07)} C.07 and law's": lambda t, fouls: standings(
+        t, LAW_GAME, C07, fmt=Format.SWISS, lots_seed=1),
+    f"all {len(ALL)} criteria": lambda t, fouls: standings(
+        t, LAW_GAME, ALL, fmt=Format.SWISS, lots_seed=1, fouls=fouls),
+    "PTS + the 10 new": lambda t, fouls: standings(
+        t, LAW_GAME, ("PTS", *NEW), fmt=Format.SWISS, fouls=fouls),
+    "rating report (FIDE)": lambda t, fouls: rating_report(t, REGULATIONS["fide"], year=2026),
+}
+
+
 def main() -> None:
     print(f"tie-breaks: {','.join(ALL)}")
-    print(f"{'players':>8} {'rounds':>7} {'seconds':>8} {'peak MiB':>9}")
-    for players, rounds in ((1000, 11), (2000, 13)):
-        seconds, peak = measure(players, rounds)
-        print(f"{players:>8} {rounds:>7} {seconds:>8.3f} {peak / 2**20:>9.1f}")
+    print(f"{'what':<24} {'players':>8} {'rounds':>7} {'seconds':>8} {'peak MiB':>9}")
+    for name, run in RUNS.items():
+        for players, rounds in ((1000, 11), (2000, 13)):
+            seconds, peak = measure(players, rounds, run)
+            print(f"{name:<24} {players:>8} {rounds:>7} {seconds:>8.3f} {peak / 2**20:>9.1f}")
 
 
 if __name__ == "__main__":

@@ -213,8 +213,6 @@ CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="django-db")
 CELERY_RESULT_EXTENDED = True
 CELERY_TASK_TRACK_STARTED = True
 CELERY_TIMEZONE = TIME_ZONE
-# Task modules besides the apps' tasks.py (autodiscovered).
-CELERY_IMPORTS = ["tournaments.tasks_swiss"]
 # In-process tasks keep their result too, so a job's status reads the same either way.
 CELERY_TASK_STORE_EAGER_RESULT = True
 # With ``celery beat`` running (production), finished jobs and their files go after

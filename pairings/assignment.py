@@ -5,8 +5,9 @@ meets an S2 player; which pairing is best is a maximum-weight assignment (weight
 ``pairings/dutch_weights.py``); among the best, the handbook's transposition order (Art. 4.2)
 gives S1's first player the highest S2 player possible, then S1's second, and so on.
 
-:func:`max_weight_assignment` is the shortest-augmenting-path (Hungarian) algorithm on a dense
-integer matrix (numpy, exact with int64). Its duals characterise *all* optimal assignments: those
+:func:`min_cost_assignment` is the shortest-augmenting-path (Hungarian) algorithm on a dense
+integer cost matrix (numpy, exact with int64; the cost is minus the weight, ``INF`` where a pair
+is not allowed). Its duals characterise *all* optimal assignments: those
 using only tight edges (``alpha[u] + beta[v] == w[u, v]``) that match every S2 player with a
 positive dual (complementary slackness). :func:`lexicographic_assignment` then walks S1 in order,
 testing each candidate with one alternating-path search in the tight graph instead of a new
@@ -21,7 +22,8 @@ import numpy as np
 
 # Weights must stay well inside int64 once potentials and path lengths are added.
 WEIGHT_LIMIT = 1 << 52
-_INF = np.int64(1 << 62)
+INF = np.int64(1 << 62)
+_BLOCK = 512  # rows per block when the tight graph is built
 
 
 @dataclass
@@ -34,29 +36,36 @@ class Assignment:
     beta: np.ndarray
 
 
-def max_weight_assignment(weight: np.ndarray, allowed: np.ndarray) -> Assignment | None:
-    """Assign every row to a distinct column maximising the total weight; None if impossible.
+def cost_matrix(weight: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+    """The cost form of a weight matrix: ``-weight``, and ``INF`` where no edge is allowed."""
+    cost = np.negative(weight, dtype=np.int64)
+    cost[~allowed] = INF
+    return cost
 
-    ``weight`` and ``allowed`` are (rows x columns) with rows <= columns.
+
+def min_cost_assignment(cost: np.ndarray) -> Assignment | None:
+    """Assign every row to a distinct column minimising the total cost (maximising the weight
+    ``-cost``); ``INF`` marks a forbidden pair; None if impossible.
+
+    ``cost`` is (rows x columns) with rows <= columns; it is not modified.
     """
-    rows, cols = weight.shape
-    cost = np.where(allowed, -weight.astype(np.int64), _INF)
+    rows, cols = cost.shape
     u = np.zeros(rows, dtype=np.int64)
     v = np.zeros(cols, dtype=np.int64)
     col_of = np.full(rows, -1, dtype=np.int64)
     row_of = np.full(cols, -1, dtype=np.int64)
     for start in range(rows):
-        found = _augment(start, cost, allowed, u, v, col_of, row_of)
+        found = _augment(start, cost, u, v, col_of, row_of)
         if not found:
             return None
     return Assignment([int(c) for c in col_of], -u, -v)
 
 
-def _augment(start: int, cost: np.ndarray, allowed: np.ndarray, u: np.ndarray, v: np.ndarray,
-             col_of: np.ndarray, row_of: np.ndarray) -> bool:
+def _augment(start: int, cost: np.ndarray, u: np.ndarray, v: np.ndarray, col_of: np.ndarray,
+             row_of: np.ndarray) -> bool:
     """One Dijkstra search from the free row ``start`` to a free column, then augment."""
     cols = cost.shape[1]
-    dist = np.full(cols, _INF, dtype=np.int64)
+    dist = np.full(cols, INF, dtype=np.int64)
     path = np.full(cols, -1, dtype=np.int64)
     remaining = np.ones(cols, dtype=bool)
     scanned_rows = [start]
@@ -64,14 +73,14 @@ def _augment(start: int, cost: np.ndarray, allowed: np.ndarray, u: np.ndarray, v
     base = np.int64(0)
     i = start
     while True:
-        mask = remaining & allowed[i]
+        mask = remaining & (cost[i] < INF)
         reduced = base + cost[i] - u[i] - v
         better = mask & (reduced < dist)
         dist[better] = reduced[better]
         path[better] = i
-        candidates = np.where(remaining, dist, _INF)
+        candidates = np.where(remaining, dist, INF)
         lowest = candidates.min()
-        if lowest >= _INF:
+        if lowest >= INF:
             return False
         ties = np.flatnonzero(candidates == lowest)
         free = ties[row_of[ties] == -1]
@@ -96,8 +105,7 @@ def _augment(start: int, cost: np.ndarray, allowed: np.ndarray, u: np.ndarray, v
             return True
 
 
-def lexicographic_assignment(weight: np.ndarray, allowed: np.ndarray,
-                             solution: Assignment) -> list[int]:
+def lexicographic_assignment(cost: np.ndarray, solution: Assignment) -> list[int]:
     """The optimal assignment in which row 0 gets the lowest column possible, then row 1, and
     so on (columns are in order of preference: S2 by BSN, Art. 4.2).
 
@@ -106,9 +114,8 @@ def lexicographic_assignment(weight: np.ndarray, allowed: np.ndarray,
     dummy rows. Row u (on column c0) may take column c if c's holder can reach c0 along an
     alternating path of tight edges: one backward search from c0 answers for every c at once.
     """
-    rows, cols = weight.shape
-    tight = allowed & (solution.alpha[:, None] + solution.beta[None, :] == weight)
-    state = _Tight(tight, solution)
+    rows = cost.shape[0]
+    state = _Tight(cost, solution)
     for u in range(rows):
         options = state.bits[u] & state.open_cols
         c0 = state.col_of[u]
@@ -123,9 +130,19 @@ class _Tight:
 
     DUMMY = -1
 
-    def __init__(self, tight: np.ndarray, solution: Assignment) -> None:
-        rows, cols = tight.shape
-        self.bits = [_bitmask(tight[r]) for r in range(rows)]
+    def __init__(self, cost: np.ndarray, solution: Assignment) -> None:
+        rows, cols = cost.shape
+        alpha, beta = solution.alpha, solution.beta
+        # Bitmasks both ways: tight columns per row, tight rows per column (for the backward
+        # searches), built a block of rows at a time (no rows x columns temporaries).
+        self.bits = []
+        self.col_rows = [0] * cols
+        for first in range(0, rows, _BLOCK):
+            block = slice(first, min(first + _BLOCK, rows))
+            tight = (cost[block] < INF) & (alpha[block, None] + beta[None, :] == -cost[block])
+            self.bits += [_bitmask(row) for row in tight]
+            for c, mask in enumerate(_column_masks(tight)):
+                self.col_rows[c] |= mask << first
         self.slack = _bitmask(solution.beta == 0)
         self.col_of = list(solution.col_of)
         self.row_of = [self.DUMMY] * cols
@@ -133,17 +150,18 @@ class _Tight:
             self.row_of[c] = r
         self.free_cols = sum(1 << c for c in range(cols) if self.row_of[c] == self.DUMMY)
         self.open_cols = (1 << cols) - 1
-        self.open_rows = set(range(rows))
+        self.open_rows = (1 << rows) - 1
 
     def fix(self, u: int) -> None:
-        self.open_rows.discard(u)
+        self.open_rows &= ~(1 << u)
         self.open_cols &= ~(1 << self.col_of[u])
 
     def improve(self, u: int, better: int) -> None:
         """Give u the lowest column of ``better`` (a bitmask of tight open columns below its
         own) that an optimal assignment allows, if any."""
         c0 = self.col_of[u]
-        good, dummy_next = self._reaching(u, c0)
+        first = (better & -better).bit_length() - 1
+        good, dummy_next = self._reaching(u, c0, self.row_of[first])
         while better:
             c = (better & -better).bit_length() - 1
             better &= better - 1
@@ -152,28 +170,37 @@ class _Tight:
                 self._apply(u, c, c0, holder, good, dummy_next)
                 return
 
-    def _reaching(self, u: int, c0: int) -> tuple[dict[int, int], int | None]:
+    def _reaching(self, u: int, c0: int, wanted: int) -> tuple[dict[int, int], int | None]:
         """Rows (other than u) that can move along tight edges so that c0 ends up taken, with
-        the column each moves to; the same for the dummies (None if they cannot)."""
+        the column each moves to (the lowest of its level); the same for the dummies (None if
+        they cannot). Breadth first from c0, each row and column visited once; it stops as soon
+        as ``wanted`` (the holder of u's best column, a row or DUMMY) is reached."""
         good: dict[int, int] = {}
         dummy_next: int | None = None
         frontier = 1 << c0
-        waiting = [r for r in self.open_rows if r != u]
+        waiting = self.open_rows & ~(1 << u)
         while frontier:
             reached = 0
-            still = []
-            for r in waiting:
-                hit = self.bits[r] & frontier
-                if hit:
-                    good[r] = (hit & -hit).bit_length() - 1
-                    reached |= 1 << self.col_of[r]
-                else:
-                    still.append(r)
-            waiting = still
             if dummy_next is None and self.slack & frontier & self.open_cols:
                 hit = self.slack & frontier & self.open_cols
                 dummy_next = (hit & -hit).bit_length() - 1
                 reached |= self.free_cols & self.open_cols
+                if wanted == self.DUMMY:
+                    break
+            columns = frontier
+            while columns and waiting:
+                c = (columns & -columns).bit_length() - 1
+                columns &= columns - 1
+                hit = self.col_rows[c] & waiting
+                if wanted >= 0 and (hit >> wanted) & 1:
+                    good[wanted] = c
+                    return good, dummy_next
+                waiting &= ~hit
+                while hit:
+                    r = (hit & -hit).bit_length() - 1
+                    hit &= hit - 1
+                    good[r] = c
+                    reached |= 1 << self.col_of[r]
             frontier = reached & self.open_cols
         return good, dummy_next
 
@@ -197,6 +224,12 @@ class _Tight:
         self.col_of[r] = c
         self.row_of[c] = r
         self.free_cols &= ~(1 << c)
+
+
+def _column_masks(block: np.ndarray) -> list[int]:
+    """Per column of a (rows x columns) boolean block, its True rows as a bitmask."""
+    packed = np.packbits(block, axis=0, bitorder="little")
+    return [int.from_bytes(packed[:, c].tobytes(), "little") for c in range(block.shape[1])]
 
 
 def _bitmask(flags: np.ndarray) -> int:

@@ -17,42 +17,62 @@ For each pair, the first rule that decides (Art. 5.2):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pairings.swiss_state import PlayerState, RoundState
 from records import Colour
 
 
-def _played_colours(player: PlayerState) -> list[Colour]:
-    return [r.colour for r in player.history if r.played and r.colour is not None]
+def _played_colours(player: PlayerState) -> list[tuple[Colour, int]]:
+    return [(r.colour, index + 1) for index, r in enumerate(player.history)
+            if r.played and r.colour is not None]
 
 
-def last_different_colours(a: PlayerState, b: PlayerState) -> tuple[Colour, Colour] | None:
+def last_different_colours(a: PlayerState,
+                           b: PlayerState) -> tuple[Colour, Colour, int] | None:
     """Art. 5.2.3: the colours of the latest round (counting back each player's played games)
-    in which a and b had different colours."""
-    for ca, cb in zip(reversed(_played_colours(a)), reversed(_played_colours(b)), strict=False):
+    in which a and b had different colours, and the round of the one who had Black then (who
+    gets White now; the two rounds differ when one of them missed a round)."""
+    for (ca, ra), (cb, rb) in zip(reversed(_played_colours(a)), reversed(_played_colours(b)),
+                                  strict=False):
         if ca is not cb:
-            return ca, cb
+            return ca, cb, ra if ca is Colour.BLACK else rb
     return None
 
 
-def neutral_colour(a: PlayerState, b: PlayerState) -> Colour | None:
+@dataclass(frozen=True)
+class ColourRule:
+    """Which rule of Art. 5.2 gave ``a`` its colour against ``b``: ``rule`` is "5.2.1" ...
+    "5.2.5"; ``player`` the player whose preference or rank decided (5.2.2, 5.2.4, 5.2.5;
+    None for 5.2.1 and 5.2.3); ``round`` the round the two last had different colours (5.2.3)."""
+
+    colour: Colour
+    rule: str
+    player: int | None = None
+    round: int | None = None
+
+
+def neutral_colour(a: PlayerState, b: PlayerState) -> ColourRule | None:
     """Rules 5.2.1-5.2.3 for ``a`` (bbpPairings ``choosePlayerNeutralColor``): None when only
     the ranking can decide."""
     pa, pb = a.colour_pref, b.colour_pref
     if pa is None or pb is None or pa is not pb:
         if pa is not None:
-            return pa
-        return pb.opposite if pb is not None else None
+            return ColourRule(pa, "5.2.1")
+        return ColourRule(pb.opposite, "5.2.1") if pb is not None else None
     assert pb is not None
     if a.absolute and (a.imbalance > b.imbalance or not b.absolute):
-        return pa
+        return ColourRule(pa, "5.2.2", a.number)
     if b.absolute and (b.imbalance > a.imbalance or not a.absolute):
-        return pb.opposite
+        return ColourRule(pb.opposite, "5.2.2", b.number)
     if a.strong and not b.strong:
-        return pa
+        return ColourRule(pa, "5.2.2", a.number)
     if b.strong and not a.strong:
-        return pb.opposite
+        return ColourRule(pb.opposite, "5.2.2", b.number)
     different = last_different_colours(a, b)
-    return different[1] if different else None
+    if different is None:
+        return None
+    return ColourRule(different[1], "5.2.3", round=different[2])
 
 
 def ranks_below(state: RoundState, a: PlayerState, b: PlayerState) -> bool:
@@ -62,16 +82,25 @@ def ranks_below(state: RoundState, a: PlayerState, b: PlayerState) -> bool:
 
 def colour_of(state: RoundState, a: PlayerState, b: PlayerState, initial: Colour) -> Colour:
     """The colour ``a`` gets against ``b`` (Art. 5.2; bbpPairings ``choosePlayerColor``)."""
-    colour = neutral_colour(a, b)
-    if colour is not None:
-        return colour
+    return colour_rule(state, a, b, initial).colour
+
+
+def colour_rule(state: RoundState, a: PlayerState, b: PlayerState,
+                initial: Colour) -> ColourRule:
+    """The colour ``a`` gets against ``b`` and the rule of Art. 5.2 that gives it."""
+    neutral = neutral_colour(a, b)
+    if neutral is not None:
+        return neutral
     a_lower = ranks_below(state, a, b)
+    higher = b if a_lower else a
     if a.colour_pref is not None:  # 5.2.4: the higher-ranked player's preference
         assert b.colour_pref is not None
-        return b.colour_pref.opposite if a_lower else a.colour_pref
-    higher = b if a_lower else a  # 5.2.5: odd pairing number -> initial colour
+        colour = b.colour_pref.opposite if a_lower else a.colour_pref
+        return ColourRule(colour, "5.2.4", higher.number)
+    # 5.2.5: odd pairing number -> initial colour
     higher_colour = initial if higher.rank % 2 == 0 else initial.opposite
-    return higher_colour.opposite if a_lower else higher_colour
+    return ColourRule(higher_colour.opposite if a_lower else higher_colour, "5.2.5",
+                      higher.number)
 
 
 def board_key(state: RoundState, white: PlayerState, black: PlayerState) -> tuple[int, int, int]:

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pairings.colours import board_key, colour_of
+from pairings.colours import board_key, colour_rule
 from pairings.dutch_bracket import (
     ZERO,
     BracketResult,
@@ -32,6 +32,13 @@ from pairings.dutch_bracket import (
     Solver,
     Weight,
     Window,
+)
+from pairings.dutch_explain import (
+    BracketExplanation,
+    BracketFacts,
+    RoundExplanation,
+    board_explanation,
+    explain_bracket,
 )
 from pairings.dutch_fast import FastBracket, next_bracket_check
 from pairings.dutch_weights import WeightContext
@@ -81,17 +88,27 @@ class DutchOptions:
 
 @dataclass(frozen=True)
 class RoundPairing:
-    """A round's pairing: boards in published order as ``(white, black)``, and the bye."""
+    """A round's pairing: boards in published order as ``(white, black)``, and the bye; the
+    explanation when asked for (``pairings/dutch_explain.py``)."""
 
     round: int
     boards: tuple[tuple[int, int], ...]
     bye: int | None
     trace: tuple[str, ...] = ()
+    explanation: RoundExplanation | None = None
 
 
 def pair_round(tournament: Tournament, round_number: int,
-               options: DutchOptions | None = None) -> RoundPairing:
-    """Pair ``round_number`` from the results of the earlier rounds (C.04.3, 2025 rules)."""
+               options: DutchOptions | None = None, *, explain: bool = False) -> RoundPairing:
+    """Pair ``round_number`` from the results of the earlier rounds (C.04.3, 2025 rules);
+    ``explain``: with what decided each bracket and each board's colours."""
+    return round_pairer(tournament, round_number, options, explain=explain).pair()
+
+
+def round_pairer(tournament: Tournament, round_number: int,
+                 options: DutchOptions | None = None, *, explain: bool = False) -> RoundPairer:
+    """The procedure for one round, before it runs (``use_fast = False`` leaves every bracket
+    to the general procedure: tests and benchmarks compare the two)."""
     options = options or DutchOptions()
     if options.edition != "2025":
         raise DutchError(f"edition {options.edition!r} is not supported (only '2025')")
@@ -101,7 +118,7 @@ def pair_round(tournament: Tournament, round_number: int,
         tournament, round_number, total_rounds=total, points=points,
         accelerations=virtual_points(tournament, options, total, points.win, points.draw),
         forbidden=options.forbidden_pairs, unavailable=options.unavailable)
-    return RoundPairer(state, options.initial_colour).pair()
+    return RoundPairer(state, options.initial_colour, explain)
 
 
 def virtual_points(tournament: Tournament, options: DutchOptions, total: int,
@@ -139,8 +156,9 @@ def baku_accelerations(numbers: list[int], total_rounds: int, win: int,
 class RoundPairer:
     """The whole-round procedure (bbpPairings ``computeMatching``)."""
 
-    def __init__(self, state: RoundState, initial_colour: Colour) -> None:
+    def __init__(self, state: RoundState, initial_colour: Colour, explain: bool = False) -> None:
         self.state = state
+        self.explained: list[BracketExplanation] | None = [] if explain else None
         self.initial_colour = initial_colour
         self.ctx = WeightContext(state)
         self.order = state.players
@@ -206,7 +224,8 @@ class RoundPairer:
 
     def pair(self) -> RoundPairing:
         if self.n == 0:
-            return RoundPairing(self.state.round_number, (), None)
+            empty = RoundExplanation((), (), None) if self.explained is not None else None
+            return RoundPairing(self.state.round_number, (), None, explanation=empty)
         self.check_round()
         weights: dict[tuple[int, int], Weight] = {}
         pairs: list[tuple[int, int]] = []
@@ -220,9 +239,12 @@ class RoundPairer:
                 vertices += list(range(pos, end))
                 pos = end
             window = Window(vertices, b0, b1)
+            completion = self.completion
             result = self._pair_bracket(window, weights, pos)
             if not result.pairs and b0 == b1:
                 raise DutchError("internal error: the last bracket could not be completed")
+            if self.explained is not None:
+                self._explain(window, result, pos, completion)
             pairs += result.pairs
             paired = {v for pr in result.pairs for v in pr}
             self._update_c9(window, result, paired)
@@ -350,6 +372,16 @@ class RoundPairer:
             mate.get(v, v) != v and self.score[mate[v]] < level for v in left
         ) and sum(1 for v in left if mate.get(v, v) == v) <= 1
 
+    def _explain(self, window: Window, result, pos: int,
+                 completion: dict[int, int] | None) -> None:
+        """The bracket's explanation, with the weights as they were for it (before [C9] moves
+        on to the next bracket)."""
+        assert self.explained is not None
+        facts = BracketFacts(self.ctx, self.order, window.mdps, window.residents,
+                             window.next_group + list(range(pos, self.n)), self.adjacent,
+                             completion, self.n % 2 == 1)
+        self.explained.append(explain_bracket(facts, result.pairs, result.downfloaters))
+
     def _trace_bracket(self, window: Window, result, mode: str) -> None:
         numbers = [self.order[v].number for v in window.vertices[:window.b1]]
         mdps = [self.order[v].number for v in window.mdps]
@@ -370,12 +402,19 @@ class RoundPairer:
             a, b = self.order[u], self.order[v]
             if a.number > b.number:
                 a, b = b, a
-            colour = colour_of(self.state, a, b, self.initial_colour)
-            white, black = (a, b) if colour is Colour.WHITE else (b, a)
-            boards.append((board_key(self.state, white, black), white.number, black.number))
+            rule = colour_rule(self.state, a, b, self.initial_colour)
+            white, black = (a, b) if rule.colour is Colour.WHITE else (b, a)
+            boards.append((board_key(self.state, white, black), white.number, black.number,
+                           rule))
         boards.sort(key=lambda t: t[0])
-        return RoundPairing(self.state.round_number, tuple((w, b) for _, w, b in boards),
-                            byes[0] if byes else None, tuple(self.trace))
+        bye = byes[0] if byes else None
+        explanation = None
+        if self.explained is not None:
+            explanation = RoundExplanation(
+                tuple(self.explained),
+                tuple(board_explanation(w, b, rule) for _, w, b, rule in boards), bye)
+        return RoundPairing(self.state.round_number, tuple((w, b) for _, w, b, _ in boards),
+                            bye, tuple(self.trace), explanation)
 
 
 def _no_pairing_message(state: RoundState) -> str:

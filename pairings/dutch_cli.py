@@ -2,9 +2,10 @@
 
 ``-p`` pairs the next round and writes, like bbpPairings, the number of pairs (the bye counts as
 one) on the first line, then ``white black`` per board by pairing number, ``id 0`` for the
-pairing-allocated bye. Byes already written in the file for that round (``H``, ``F``, ``Z``) are
-absences. ``-c`` re-pairs every round from the results before it and reports each round whose
-pairing differs from what the rules give (exit code 1 if any).
+pairing-allocated bye; with ``--explain [FILE]`` also why (``pairings/dutch_explain.py``), in
+English, to FILE or after the pairing. Byes already written in the file for that round (``H``,
+``F``, ``Z``) are absences. ``-c`` re-pairs every round from the results before it and reports
+each round whose pairing differs from what the rules give (exit code 1 if any).
 
 Read: player lines, ``XXR``/``142`` rounds, ``XXC``/``152`` initial colour (else inferred from
 round 1, as bbpPairings does), ``BB?``/``162`` points, ``XXP``/``260`` forbidden pairs,
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pairings.dutch import DutchOptions, RoundPairing, pair_round
+from pairings.dutch_explain_text import explanation_text
 from pairings.swiss_state import DutchError, ForbiddenPairs, NoValidPairing, PointValues
 from records import Bye, Colour, Tournament, trf
 
@@ -108,6 +110,9 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("-p", nargs="?", const="-", metavar="OUT",
                       help="pair the next round; write to OUT (default stdout)")
     mode.add_argument("-c", action="store_true", help="check the pairings of every round")
+    parser.add_argument("--explain", nargs="?", const="-", metavar="FILE",
+                        help="with -p: why each bracket and each board's colours, as text; "
+                             "to FILE (default stdout, after the pairing)")
     return parser
 
 
@@ -121,19 +126,25 @@ def main(argv: list[str]) -> int:
         event = load(text)
         if args.c:
             return _check(event, args.file.stem)
-        pairing = pair_round(event.tournament, event.next_round, event.options)
+        pairing = pair_round(event.tournament, event.next_round, event.options,
+                             explain=args.explain is not None)
     except NoValidPairing as error:
         print(f"dutch: {args.file}: no valid pairing exists: {error}", file=sys.stderr)
         return 1
     except (OSError, UnicodeDecodeError, trf.TrfError, DutchError) as error:
         print(f"dutch: {args.file}: {error}", file=sys.stderr)
         return 2
-    output = format_pairing(pairing)
-    if args.p == "-":
-        sys.stdout.write(output)
-    else:
-        Path(args.p).write_text(output, encoding="utf-8")
+    _write(args.p, format_pairing(pairing))
+    if pairing.explanation is not None:
+        _write(args.explain, explanation_text(pairing.round, pairing.explanation))
     return 0
+
+
+def _write(target: str, text: str) -> None:
+    if target == "-":
+        sys.stdout.write(text)
+    else:
+        Path(target).write_text(text, encoding="utf-8")
 
 
 def _check(event: TrfEvent, name: str) -> int:

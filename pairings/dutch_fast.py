@@ -20,14 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
 from pairings.assignment import (
+    INF,
     WEIGHT_LIMIT,
     Assignment,
     lexicographic_assignment,
-    max_weight_assignment,
+    min_cost_assignment,
 )
 from pairings.dutch_bounds import bracket_bounds, exchanges, split_bounds
 from pairings.dutch_weights import WeightContext
@@ -35,9 +37,13 @@ from pairings.matching import perfect_matching
 from pairings.swiss_state import PlayerState
 
 BYE = -1
-# Effort per bracket before giving up: assignments tried, and their cells (rows x columns).
+# Effort per bracket before giving up: assignments tried, and their cells (rows x columns), at
+# most WORK_FACTOR times the remainder's own S1 x S2 (the general procedure costs more than
+# that: it weighs every pair of the bracket), or WORK_FLOOR cells in small brackets. Relative,
+# not absolute: a large bracket is never handed to the general procedure for its size alone.
 MAX_ASSIGNMENTS = 60
-WORK_LIMIT = 4_000_000
+WORK_FACTOR = 8
+WORK_FLOOR = 4_000_000
 MAX_SPLITS = 5_000  # exchanges looked at (bounds only) per bracket
 
 
@@ -147,6 +153,7 @@ class FastBracket:
         remainder = [r for r in self.residents if r not in taken]
         table = RemainderTable(self, remainder)
         half = len(remainder) // 2
+        work_limit = max(WORK_FLOOR, WORK_FACTOR * half * (len(remainder) - half))
         small = half <= 3 or len(remainder) - half <= 3
         options = [((), ())]
         options_iter = exchanges(half, len(remainder) - half, max_size=half if small else 2)
@@ -159,13 +166,13 @@ class FastBracket:
                 continue
             self.assignments += 1
             self.work += len(high) * len(low)
-            if self.work > WORK_LIMIT or self.assignments > MAX_ASSIGNMENTS:
+            if self.work > work_limit or self.assignments > MAX_ASSIGNMENTS:
                 raise GiveUp
             solved = table.assign(high, low)
-            if solved is None or table.total(high, low, solved[2]) != target:
+            if solved is None or table.total(high, low, solved[1]) != target:
                 continue
-            weight, allowed, solution = solved
-            cols = lexicographic_assignment(weight, allowed, solution)
+            cost, solution = solved
+            cols = lexicographic_assignment(cost, solution)
             pairs = [(remainder[high[i]], remainder[low[c]]) for i, c in enumerate(cols)]
             used = set(cols)
             down = [remainder[low[c]] for c in range(len(low)) if c not in used]
@@ -241,24 +248,16 @@ class RemainderTable:
             for b in range(size):
                 t, h = ctx.kind_weight(reps[a], reps[b], True, False)
                 self.values[(a, b)] = ctx.layout.split(h) if t else None
-        # Compatibility: kinds ([C3]) and opponents met or forbidden ([C1]).
-        ok = np.array([[self.values[(a, b)] is not None for b in range(size)]
-                       for a in range(size)], dtype=bool).reshape(size, size)
-        self.compatible = ok[np.ix_(self.kind, self.kind)]
-        position = {p.number: i for i, p in enumerate(self.players)}
-        for i, p in enumerate(self.players):
-            for other in p.opponents:
-                j = position.get(other)
-                if j is not None:
-                    self.compatible[i, j] = self.compatible[j, i] = False
+        self.met = _met_pairs(self.players)
         present = [v for v in self.values.values() if v is not None]
         self.encode = _encoder(present, len(remainder) // 2)
-        encoded = np.zeros((size, size), dtype=np.int64)
+        # Cost per pair of kinds: minus the encoded weight; INF for kinds that may not meet
+        # ([C3]). Opponents met or forbidden ([C1]) are marked per assignment.
+        self.cost = np.full((size, size), INF, dtype=np.int64)
         if self.encode is not None:
             for (a, b), v in self.values.items():
                 if v is not None:
-                    encoded[a, b] = self.encode(v)
-        self.encoded = encoded
+                    self.cost[a, b] = -self.encode(v)
 
     def split_bound(self, high: list[int], low: list[int]) -> tuple[int, ...]:
         return split_bounds(self.ctx, [self.players[i] for i in high],
@@ -270,12 +269,19 @@ class RemainderTable:
         if self.encode is None:
             raise GiveUp
         h, lo = np.array(high, dtype=np.int64), np.array(low, dtype=np.int64)
-        weight = self.encoded[np.ix_(self.kind[h], self.kind[lo])]
-        allowed = self.compatible[np.ix_(h, lo)] & (h[:, None] < lo[None, :])
-        solution = max_weight_assignment(weight, allowed)
+        cost = self.cost[np.ix_(self.kind[h], self.kind[lo])]
+        cost[np.greater_equal.outer(h, lo)] = INF
+        row_of = np.full(len(self.players), -1, dtype=np.int64)
+        row_of[h] = np.arange(len(high))
+        col_of = np.full(len(self.players), -1, dtype=np.int64)
+        col_of[lo] = np.arange(len(low))
+        rows, cols = row_of[self.met[0]], col_of[self.met[1]]
+        keep = (rows >= 0) & (cols >= 0)
+        cost[rows[keep], cols[keep]] = INF
+        solution = min_cost_assignment(cost)
         if solution is None:
             return None
-        return weight, allowed, solution
+        return cost, solution
 
     def total(self, high: list[int], low: list[int], solution: Assignment) -> tuple[int, ...]:
         size = len(self.ctx.layout.subfields)
@@ -285,6 +291,21 @@ class RemainderTable:
             assert value is not None
             total = _add(total, value)
         return total
+
+
+def _met_pairs(players: list[PlayerState]) -> tuple[np.ndarray, np.ndarray]:
+    """[C1] inside a remainder: (i, j) index arrays of players i, j who met or may not meet."""
+    counts = [len(p.opponents) for p in players]
+    met = np.fromiter(chain.from_iterable(p.opponents for p in players), dtype=np.int64,
+                      count=sum(counts))
+    numbers = np.array([p.number for p in players], dtype=np.int64)
+    index = np.full(int(max(numbers.max(initial=0), met.max(initial=0))) + 1, -1,
+                    dtype=np.int64)
+    index[numbers] = np.arange(len(players))
+    first = np.repeat(np.arange(len(players)), counts)
+    second = index[met]
+    keep = second >= 0
+    return first[keep], second[keep]
 
 
 def _encoder(values: list[tuple[int, ...]], pairs: int) -> Callable[[tuple], int] | None:

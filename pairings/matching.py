@@ -102,34 +102,52 @@ def perfect_matching(
 
 
 def _augment_from(root: int, mate: list[int], adj: Callable[[int], list[int]]) -> bool:
-    """Edmonds' search for an augmenting path from the free vertex ``root``; augments if found."""
+    """Edmonds' search for an augmenting path from the free vertex ``root``; augments if found.
+
+    A blossom's vertices are found through the members of each base (not by scanning every
+    vertex), and the lowest common ancestor with a set of the bases seen: each contraction costs
+    the blossom's size, so a search in a large field stays near-linear."""
     n = len(mate)
     base = list(range(n))
+    members: dict[int, list[int]] = {}  # base -> the vertices it stands for (if more than one)
     parent = [-1] * n
     used = [False] * n
     used[root] = True
     queue = deque([root])
 
     def lca(a: int, b: int) -> int:
-        seen = [False] * n
+        seen = set()
         while True:
             a = base[a]
-            seen[a] = True
+            seen.add(a)
             if mate[a] == -1:
                 break
             a = parent[mate[a]]
         while True:
             b = base[b]
-            if seen[b]:
+            if b in seen:
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def mark_path(v: int, b: int, child: int, blossom: set[int]) -> None:
         while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
+
+    def contract(cur: int, blossom: set[int]) -> None:
+        inside = sorted(x for b in blossom for x in members.get(b, (b,)))
+        group = members.setdefault(cur, [cur])
+        for b in blossom:
+            if b != cur:
+                group += members.pop(b, [b])
+        for i in inside:  # in vertex order, as a scan of every vertex would meet them
+            base[i] = cur
+            if not used[i]:
+                used[i] = True
+                queue.append(i)
 
     while queue:
         v = queue.popleft()
@@ -138,15 +156,10 @@ def _augment_from(root: int, mate: list[int], adj: Callable[[int], list[int]]) -
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 cur = lca(v, to)
-                blossom = [False] * n
+                blossom: set[int] = set()
                 mark_path(v, cur, to, blossom)
                 mark_path(to, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
+                contract(cur, blossom)
             elif parent[to] == -1:
                 parent[to] = v
                 if mate[to] == -1:

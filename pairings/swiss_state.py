@@ -330,6 +330,8 @@ def _add_forbidden(
     for group in forbidden:
         if not group.applies(round_number):
             continue
-        members = [n for n in group.players if n in states]
+        members = {n for n in group.players if n in states}
         for a in members:
-            states[a].opponents.update(b for b in members if b != a)
+            opponents = states[a].opponents
+            opponents |= members
+            opponents.discard(a)

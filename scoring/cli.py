@@ -1,4 +1,5 @@
-"""Command line: ``python -m scoring standings FILE.trf --tiebreaks PTS,DE,SB,WIN,BWG``.
+"""Command line: ``python -m scoring standings FILE.trf --tiebreaks PTS,DE,SB,WIN,BWG`` and
+``python -m scoring ratings FILE.trf [--k-table fide|cxa] [--k N]``.
 
 Prints a tab-separated table with a header: ``Rank``, ``StartNo``, then one column per criterion
 asked for, named by its C.07 code, rows in start-number order. Named orders (``law-rr``,
@@ -6,6 +7,16 @@ asked for, named by its C.07 code, rows in start-number order. Named orders (``l
 is read from the file (every pair met equally often → round robin) unless forced. Point values
 come from the file's ``BBW BBD BBL BBZ BBF BBU`` lines when present; the C.07 edition from its
 start date (``042``) unless ``--edition`` is given.
+
+Named orders include the federations' presets (``scoring/presets.py``: ``cxa-rr``, ``axf``,
+``wxf``, ...); codes include the Xiangqi criteria (``OS``, ``FOUL``, ``H2H2``, ...) and C.07's
+performance criteria (``TPR``, ``PTP``, ``APRO``, ``APPO``).
+
+``ratings`` prints, per player in start-number order, ``StartNo``, ``Rating``, ``Games`` (rated
+games), ``Score``, ``Expected`` and ``Change`` (tab-separated, a header line), from the ratings in
+the file (0: unrated) under the chosen K table (``scoring/ratings.py``); ``--k`` gives every
+player the same K. An unrated player's ``Rating`` prints ``-`` and its ``Change`` its first
+rating once it has enough games (``=2150``), else ``-``.
 
 Values print exactly (``12.5``, ``0.75``). ``DE`` and ``H2H`` are computed inside the tied group
 where they applied and print ``-`` for a participant who was not tied there; ``LOT`` prints the
@@ -24,7 +35,8 @@ from pathlib import Path
 
 from records import trf
 from scoring.formats import Format
-from scoring.points import ScoringSystem
+from scoring.points import ScoringSystem, format_points
+from scoring.ratings import REGULATIONS, rating_report
 from scoring.standings import format_value, standings
 from scoring.tiebreaks import Edition, TiebreakError
 
@@ -70,6 +82,33 @@ def standings_table(text: str, tiebreaks: str, *, after_round: int | None = None
     return "\n".join(lines) + "\n"
 
 
+def ratings_table(text: str, *, table: str = "fide", k: int | None = None,
+                  after_round: int | None = None) -> str:
+    doc = trf.read(text)
+    start = start_date(doc.info)
+    rows = rating_report(doc.tournament, REGULATIONS[table], year=start.year if start else None,
+                         after_round=after_round, k=k)
+    lines = ["\t".join(("StartNo", "Rating", "Games", "Score", "Expected", "Change"))]
+    for row in rows:
+        if row.rating is None:
+            change = "-" if row.new_rating is None else f"={row.new_rating}"
+        else:
+            change = format_points(row.change)
+        lines.append("\t".join((str(row.number), format_value(row.rating), str(row.games),
+                                format_points(row.score), format_points(row.expected), change)))
+    return "\n".join(lines) + "\n"
+
+
+def _run(args: argparse.Namespace) -> str:
+    text = args.file.read_text(encoding="utf-8")
+    if args.command == "ratings":
+        return ratings_table(text, table=args.k_table, k=args.k, after_round=args.after_round)
+    fmt = Format.ROUND_ROBIN if args.round_robin else Format.SWISS if args.swiss else None
+    return standings_table(
+        text, args.tiebreaks, after_round=args.after_round, fmt=fmt,
+        edition=Edition(args.edition) if args.edition else None, lots_seed=args.lots_seed)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoring",
                                      description="Xiangqi event scoring engine")
@@ -83,14 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     kind.add_argument("--swiss", action="store_true")
     cmd.add_argument("--edition", choices=[e.value for e in Edition])
     cmd.add_argument("--lots-seed", type=int)
+    rating = commands.add_parser("ratings", help="rating change per player as TSV")
+    rating.add_argument("file", type=Path)
+    rating.add_argument("--k-table", choices=sorted(REGULATIONS), default="fide")
+    rating.add_argument("--k", type=int, help="one K for every player")
+    rating.add_argument("--after-round", type=int)
     args = parser.parse_args(argv)
-    fmt = Format.ROUND_ROBIN if args.round_robin else Format.SWISS if args.swiss else None
     try:
-        out = standings_table(
-            args.file.read_text(encoding="utf-8"), args.tiebreaks, after_round=args.after_round,
-            fmt=fmt, edition=Edition(args.edition) if args.edition else None,
-            lots_seed=args.lots_seed,
-        )
+        out = _run(args)
     except (trf.TrfError, TiebreakError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

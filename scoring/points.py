@@ -111,6 +111,9 @@ class MatchScoring:
     match: ScoringSystem = LAW_GAME
     primary: Primary = Primary.MATCH
     games: int = 2
+    # Art. 21.3 "số ván thắng" in an event of two-game matches counts games (WIN, WON); a team's
+    # wins (C.07 §7.1, appendix §4) count matches.
+    wins_in_games: bool = True
 
     @classmethod
     def law_two_games(cls) -> MatchScoring:
@@ -121,7 +124,7 @@ class MatchScoring:
     def team(cls, boards: int, primary: Primary = Primary.GAME,
              match: ScoringSystem = TEAM_MATCH_POINTS) -> MatchScoring:
         """Appendix §4: board points 1 / ½ / 0, team score = board points by default."""
-        return cls(game=LAW_GAME, match=match, primary=primary, games=boards)
+        return cls(game=LAW_GAME, match=match, primary=primary, games=boards, wins_in_games=False)
 
 
 System = ScoringSystem | MatchScoring
@@ -167,7 +170,10 @@ class Entry:
     ``mp`` and ``gp`` are match and game points; for single-game events both are the game's
     points. ``win`` says the round scored as much as a win (C.07 §7.1 WIN counts those);
     ``black_games`` / ``black_wins`` count games played over the board with Black, and of those
-    the ones won (BPG, BWG). ``boards`` holds the game points per board of a match (teams).
+    the ones won (BPG, BWG); ``white_wins`` the games won with White/Red. ``game_wins`` counts
+    the round's games that scored a win (forfeits included) and ``games_won`` those won over the
+    board: Art. 21.3 "số ván thắng" in two-game matches. ``boards`` holds the game points per
+    board of a match (teams).
     """
 
     round: int
@@ -180,6 +186,9 @@ class Entry:
     black_games: int = 0
     black_wins: int = 0
     boards: tuple[int, ...] = ()
+    white_wins: int = 0
+    game_wins: int = 0
+    games_won: int = 0
 
     @property
     def has_opponent(self) -> bool:
@@ -203,6 +212,8 @@ class Scoresheet:
     win_value: dict[str, int] = field(default_factory=dict)
     draw_value: dict[str, int] = field(default_factory=dict)
     ratings: dict[int, int | None] = field(default_factory=dict)
+    # WIN and WON count games, not matches (two-game matches, Art. 21.3 "số ván thắng").
+    wins_in_games: bool = False
 
     def total(self, number: int, score: str | None = None) -> int:
         key = score or self.primary
@@ -261,6 +272,7 @@ def score_event(tournament: Tournament, system: System, *, after_round: int | No
         win_value={k: int(v * unit) for k, v in wins.items()},
         draw_value={k: int(v * unit) for k, v in draws.items()},
         ratings={p.number: p.rating for p in tournament.participants},
+        wins_in_games=isinstance(system, MatchScoring) and system.wins_in_games,
     )
 
 
@@ -297,11 +309,13 @@ def _fast_entries(grid: dict[int, dict[int, Entry]], pairing: Pairing,
     rnd = pairing.round
     kind, pts, win, won = sides[0]
     if white in grid:
-        grid[white][rnd] = Entry(rnd, kind, black, pts, pts, win, won)
+        grid[white][rnd] = Entry(rnd, kind, black, pts, pts, win, won, white_wins=int(won),
+                                 game_wins=int(win), games_won=int(won))
     kind, pts, win, won = sides[1]
     if black in grid:
         grid[black][rnd] = Entry(rnd, kind, white, pts, pts, win, won,
-                                 1 if kind is Kind.GAME else 0, 1 if won else 0)
+                                 1 if kind is Kind.GAME else 0, int(won),
+                                 game_wins=int(win), games_won=int(won))
 
 
 def _pairing_entries(pairing: Pairing, system: System, unit: int) -> list[tuple[int, Entry]]:
@@ -322,7 +336,9 @@ def _bye_entry(rnd: int, outcome: Outcome, system: System, unit: int) -> Entry:
     else:
         mp = gp = system.value(outcome)
         win = mp == system.win
-    return Entry(rnd, kind, None, int(mp * unit), int(gp * unit), win=win)
+    games = system.games if isinstance(system, MatchScoring) else 1
+    return Entry(rnd, kind, None, int(mp * unit), int(gp * unit), win=win,
+                 game_wins=games if win else 0)
 
 
 def _side_outcomes(pairing: Pairing, first: bool) -> list[tuple[Outcome | None, bool]]:
@@ -350,9 +366,8 @@ def _game_entries(pairing: Pairing, system: ScoringSystem, unit: int) -> list[tu
             pairing.round, kind, opponent, points, points,
             win=kind not in (Kind.PENDING, Kind.CANCELLED) and pts == system.win * len(sides),
             won=kind is Kind.GAME and all(o is Outcome.WIN for o, _ in sides),
-            black_games=sum(1 for o, w in sides if not w and _over_board(o)),
-            black_wins=sum(1 for o, w in sides if not w and o is Outcome.WIN),
             boards=boards if len(sides) > 1 else (),
+            **_colour_counts(sides),
         )))
     return out
 
@@ -385,12 +400,22 @@ def _match_entries(pairing: Pairing, system: MatchScoring, unit: int) -> list[tu
             pairing.round, kind, opponent, int(mp * unit), int(gp[first] * unit),
             win=kind not in (Kind.PENDING, Kind.CANCELLED) and mp == system.match.win,
             won=kind is Kind.GAME and mp == system.match.win,
-            black_games=sum(1 for o, w in mine if not w and _over_board(o)),
-            black_wins=sum(1 for o, w in mine if not w and o is Outcome.WIN),
             boards=tuple(int(system.game.value(o) * unit) if o is not None else 0
                          for o, _ in mine),
+            **_colour_counts(mine),
         )))
     return out
+
+
+def _colour_counts(sides: list[tuple[Outcome | None, bool]]) -> dict[str, int]:
+    """Games of one side's pairing counted one by one (BPG, BWG, WWG; Art. 21.3 wins in games)."""
+    return {
+        "black_games": sum(1 for o, w in sides if not w and _over_board(o)),
+        "black_wins": sum(1 for o, w in sides if not w and o is Outcome.WIN),
+        "white_wins": sum(1 for o, w in sides if w and o is Outcome.WIN),
+        "game_wins": sum(1 for o, _ in sides if o in (Outcome.WIN, Outcome.FORFEIT_WIN)),
+        "games_won": sum(1 for o, _ in sides if o is Outcome.WIN),
+    }
 
 
 def _over_board(outcome: Outcome | None) -> bool:

@@ -6,7 +6,8 @@ among the tied (DE, H2H) are computed inside each group and re-applied to the su
 leave tied, so a DE between three players with one clear winner goes on to settle the other two.
 Participants still tied after the last criterion share a rank (listed by number).
 
-The law's orders (Art. 21.3, appendix §5.3, Art. 21.4) are named here and freely re-orderable.
+The law's orders (Art. 21.3, appendix §5.3, Art. 21.4) and the federations' are named in
+``scoring/presets.py`` and freely re-orderable.
 """
 
 from __future__ import annotations
@@ -19,28 +20,13 @@ from fractions import Fraction
 from records import Tournament
 from scoring.formats import Format, detect_format
 from scoring.points import System, format_points, score_event
+from scoring.presets import LAW_APPENDIX as LAW_APPENDIX  # the law's orders, read from here too
+from scoring.presets import LAW_ROUND_ROBIN as LAW_ROUND_ROBIN
+from scoring.presets import LAW_SWISS as LAW_SWISS
+from scoring.presets import LAW_TEAMS as LAW_TEAMS
+from scoring.presets import NAMED_ORDERS
 from scoring.tiebreaks import REGISTRY, Cell, Context, Edition, Spec, edition_for
 from scoring.withdrawals import apply_withdrawals
-
-#: Art. 21.3, round robin: points → the game between the tied → coefficient (SB) → wins →
-#: wins with Black → lots.
-LAW_ROUND_ROBIN = ("PTS", "H2H", "SB", "WIN", "BWG", "LOT")
-#: Appendix "Các hình thức thi đấu" §5.3: points → Berger coefficient → game between them → lots.
-LAW_APPENDIX = ("PTS", "SB", "H2H", "LOT")
-#: Art. 21.4, Swiss: points, then "the coefficient". The law names none for the Swiss system; this
-#: default follows FIDE C.07's advice for individual Swiss events — Buchholz cut 1 first (robust
-#: to one weak opponent or one unplayed round), then full Buchholz, then the coefficient the law
-#: itself defines (SB), then direct encounter, wins, wins with Black, lots.
-LAW_SWISS = ("PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG", "LOT")
-#: Appendix §4, teams: points, then board by board.
-LAW_TEAMS = ("PTS", "BRD", "LOT")
-
-NAMED_ORDERS: dict[str, tuple[str, ...]] = {
-    "law-rr": LAW_ROUND_ROBIN,
-    "law-appendix": LAW_APPENDIX,
-    "law-swiss": LAW_SWISS,
-    "law-teams": LAW_TEAMS,
-}
 
 
 def resolve_order(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -111,13 +97,15 @@ def standings(
     start_date: date | None = None,
     unrated_rating: int | None = None,
     withdrawals: bool = True,
+    fouls: dict[int, int] | None = None,
 ) -> Standings:
     """Rank ``tournament`` after ``after_round`` (default: the last paired round).
 
     ``tiebreaks`` is the statute's order (codes or a named order); primary points always rank
     first and ``PTS`` at its head is not repeated. ``fmt`` defaults to :func:`detect_format`;
     ``edition`` to the C.07 text in force on ``start_date``. Withdrawals (Art. 21.5) are applied
-    first unless ``withdrawals=False`` (the transformation is idempotent).
+    first unless ``withdrawals=False`` (the transformation is idempotent). ``fouls``: the fouls
+    the arbiters recorded per participant, for ``FOUL``.
     """
     fmt = fmt or detect_format(tournament)
     if withdrawals:
@@ -127,13 +115,14 @@ def standings(
     ranking = specs if specs and specs[0].code == "PTS" and specs[0].score is None \
         else [Spec.parse("PTS"), *specs]
     sheet = score_event(tournament, system, after_round=after_round)
-    ctx = Context(sheet, fmt, edition or edition_for(start_date), lots_seed, unrated_rating)
+    ctx = Context(sheet, fmt, edition or edition_for(start_date), lots_seed, unrated_rating,
+                  dict(fouls or {}))
     global_cells = {i: REGISTRY[s.code].compute(ctx, s) for i, s in enumerate(ranking)
                     if not REGISTRY[s.code].group}
     trails: dict[int, list[tuple[int, object, object]]] = {n: [] for n in sheet.numbers}
     shown: dict[tuple[int, int], object] = {
         (n, i): cell.shown for i, cells in global_cells.items() for n, cell in cells.items()}
-    blocks = [list(sheet.numbers)] if sheet.numbers else []  # an event with nobody in it yet
+    blocks = [list(sheet.numbers)] if sheet.numbers else []  # an event without entries yet
     for i, spec in enumerate(ranking):
         blocks = _split_all(ctx, spec, i, blocks, global_cells.get(i), trails, shown)
     return Standings(

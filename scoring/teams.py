@@ -19,13 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from records import Outcome, Tournament
+from scoring import ratings
 from scoring.points import MatchScoring
-
-#: FIDE rating regulations (B.02, table 8.1a): rating difference dp for a percentage score
-#: p = 0.50 ... 1.00, in steps of 0.01; negative p mirror it.
-_DP = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
-       158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
-       351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +56,7 @@ class BoardRecord:
 
 def dp(percentage: Fraction) -> int:
     """FIDE B.02 8.1a: the rating difference for a score fraction, p rounded half up to 0.01."""
-    hundredths = int((percentage * 200 + 1) // 2)
-    return _DP[hundredths - 50] if hundredths >= 50 else -_DP[50 - hundredths]
+    return ratings.dp(int((percentage * 200 + 1) // 2))
 
 
 def board_results(tournament: Tournament, lineups: Iterable[Lineup], system: MatchScoring,

@@ -1,7 +1,7 @@
 """Tie-break criteria, each a small function named after its FIDE C.07 code, kept as data.
 
 ``REGISTRY`` maps a code to its :class:`Tiebreak`; a statute's order is a tuple of codes
-(``scoring/standings.py`` holds the law's named orders), so the statute's order is the code's order.
+(``scoring/presets.py`` holds the named orders), so the statute's order is the code's order.
 
 A criterion is written as in C.07 and FIDE's tie-break software: ``CODE[:PT][/MOD]``, e.g. ``BH``,
 ``BH/C1`` (cut the least significant value), ``BH/M1`` (median: cut the lowest and the highest),
@@ -113,6 +113,8 @@ class Context:
     edition: Edition = Edition.C07_2026
     lots_seed: int | None = None
     unrated_rating: int | None = None
+    # Fouls the arbiters recorded per participant (FOUL: fewer ranks higher); none recorded: 0.
+    fouls: dict[int, int] = field(default_factory=dict)
     cache: dict[object, object] = field(default_factory=dict)
 
     def score(self, spec: Spec) -> str:
@@ -142,25 +144,27 @@ def points(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """PTS (C.07 §5): the participant's total score — Art. 21.1 points, or under Art. 21.2 the
     primary score; ``PTS:GP`` / ``MPTS`` / ``GPTS`` name game or match points explicitly."""
     key = ctx.score(spec)
-    return _scaled(ctx, ctx.sheet.totals(key))
+    return scaled(ctx, ctx.sheet.totals(key))
 
 
 def match_points(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """MPTS: match points (Art. 21.2: 1 / ½ / 0 per match; team match points, appendix §4)."""
-    return _scaled(ctx, ctx.sheet.totals("mp"))
+    return scaled(ctx, ctx.sheet.totals("mp"))
 
 
 def game_points(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """GPTS: game points (Art. 21.2: 2 / 1 / 0 per game; team board points, appendix §4)."""
-    return _scaled(ctx, ctx.sheet.totals("gp"))
+    return scaled(ctx, ctx.sheet.totals("gp"))
 
 
-def _scaled(ctx: Context, values: dict[int, int], scale: int | None = None) -> dict[int, Cell]:
+def scaled(ctx: Context, values: dict[int, int], scale: int | None = None) -> dict[int, Cell]:
+    """Cells of values in the scoresheet's units (or ``scale``), shown as exact points."""
     s = ctx.sheet.unit if scale is None else scale
     return {n: Cell(v, Fraction(v, s)) for n, v in values.items()}
 
 
-def _count(ctx: Context, fn: Callable[[Entry], int]) -> dict[int, Cell]:
+def count_per_round(ctx: Context, fn: Callable[[Entry], int]) -> dict[int, Cell]:
+    """Cells of a count (``fn`` of each round's entry) summed over the rounds."""
     return {n: Cell(c, c) for n, c in
             ((n, sum(fn(e) for e in es)) for n, es in ctx.sheet.entries.items())}
 
@@ -168,25 +172,32 @@ def _count(ctx: Context, fn: Callable[[Entry], int]) -> dict[int, Cell]:
 def wins(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """WIN (C.07 §7.1): rounds that scored as much as a win, played or not — forfeit wins,
     pairing-allocated and full-point byes worth a win count. Art. 21.3 "số ván thắng" in a round
-    robin, where the two agree unless forfeits occur."""
-    return _count(ctx, lambda e: 1 if e.win else 0)
+    robin, where the two agree unless forfeits occur. In two-game matches (Art. 21.2) the law
+    counts games ("ván"): every game won, over the board or by forfeit, and a bye as the match's
+    games won; a team's wins stay matches."""
+    if ctx.sheet.wins_in_games:
+        return count_per_round(ctx, lambda e: e.game_wins)
+    return count_per_round(ctx, lambda e: 1 if e.win else 0)
 
 
 def wins_over_board(ctx: Context, spec: Spec) -> dict[int, Cell]:
-    """WON (C.07 §7.2): games won over the board; forfeits and byes do not count."""
-    return _count(ctx, lambda e: 1 if e.won else 0)
+    """WON (C.07 §7.2): games won over the board; forfeits and byes do not count. Games, not
+    matches, in two-game matches (Art. 21.3 as for WIN)."""
+    if ctx.sheet.wins_in_games:
+        return count_per_round(ctx, lambda e: e.games_won)
+    return count_per_round(ctx, lambda e: 1 if e.won else 0)
 
 
 def black_games(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """BPG (C.07 §7.3): games played over the board with Black (Đen). Forfeits count as
     not played."""
-    return _count(ctx, lambda e: e.black_games)
+    return count_per_round(ctx, lambda e: e.black_games)
 
 
 def black_wins(ctx: Context, spec: Spec) -> dict[int, Cell]:
     """BWG (C.07 §7.4; Art. 21.3 "số ván thắng bằng quân Đen"): games won with Black over the
     board. A forfeit win is not a game won with Black."""
-    return _count(ctx, lambda e: e.black_wins)
+    return count_per_round(ctx, lambda e: e.black_wins)
 
 
 def progressive(ctx: Context, spec: Spec) -> dict[int, Cell]:
@@ -202,7 +213,7 @@ def progressive(ctx: Context, spec: Spec) -> dict[int, Cell]:
             if i >= spec.cut_low:
                 total += running
         out[n] = total
-    return _scaled(ctx, out)
+    return scaled(ctx, out)
 
 
 # --- opponents' scores (C.07 §8, §9, §16) --------------------------------------------------------
@@ -317,7 +328,7 @@ def buchholz(ctx: Context, spec: Spec) -> dict[int, Cell]:
     (a voluntarily unplayed round first), ``/M1``, ``/M2`` the lowest and highest.
     Unplayed rounds: see the module docstring (dummy opponent in Swiss; forfeits against the
     scheduled opponent in a round robin)."""
-    return _scaled(ctx, buchholz_values(ctx, spec))
+    return scaled(ctx, buchholz_values(ctx, spec))
 
 
 def sonneborn_berger(ctx: Context, spec: Spec) -> dict[int, Cell]:
@@ -329,7 +340,7 @@ def sonneborn_berger(ctx: Context, spec: Spec) -> dict[int, Cell]:
     opponent (a voluntarily unplayed round first)."""
     values = {n: _cut(_parts(ctx, spec, n, sb=True), spec.cut_low, spec.cut_high,
                       ctx.sheet.rounds) for n in ctx.sheet.numbers}
-    return _scaled(ctx, values, ctx.sheet.unit * ctx.sheet.unit)
+    return scaled(ctx, values, ctx.sheet.unit * ctx.sheet.unit)
 
 
 def average_of_buchholz(ctx: Context, spec: Spec) -> dict[int, Cell]:
@@ -366,7 +377,7 @@ def average_rating(ctx: Context, spec: Spec) -> dict[int, Cell]:
 # --- encounters among the tied (group criteria) ----------------------------------------------
 
 
-def _results_within(ctx: Context, spec: Spec, group: Sequence[int], *, forfeits: bool
+def results_within(ctx: Context, spec: Spec, group: Sequence[int], *, forfeits: bool
                     ) -> dict[int, dict[int, list[int]]]:
     """Points each member of ``group`` scored against each other member, meeting by meeting."""
     key = ctx.score(spec)
@@ -390,7 +401,7 @@ def direct_encounter(ctx: Context, spec: Spec, group: Sequence[int]) -> dict[int
     participant below it could reach by winning all its missing encounters; the first time
     that fails, the rest stay tied. Re-applied to every sub-group left tied.
     """
-    results = _results_within(ctx, spec, group, forfeits=ctx.round_robin)
+    results = results_within(ctx, spec, group, forfeits=ctx.round_robin)
     unit = ctx.sheet.unit
     score = {n: sum((Fraction(sum(v), len(v) * unit) for v in opp.values()), Fraction(0))
              for n, opp in results.items()}
@@ -421,7 +432,7 @@ def head_to_head(ctx: Context, spec: Spec, group: Sequence[int]) -> dict[int, Ce
     every tied player has met every other; otherwise it leaves the whole group tied (it never
     guesses at missing games as DE does in a Swiss event). Re-applied to sub-groups left tied.
     """
-    results = _results_within(ctx, spec, group, forfeits=True)
+    results = results_within(ctx, spec, group, forfeits=True)
     if not all(len(results[n]) == len(group) - 1 for n in group):
         return {n: Cell(0, None) for n in group}
     unit = ctx.sheet.unit

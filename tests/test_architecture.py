@@ -1,6 +1,6 @@
-"""The engines are pure Python: importing every module of pairings/, scoring/ and the vocabulary
-they share (records/) must work in a process where Django cannot be imported at all
-(docs/architecture.md)."""
+"""The engines are pure Python: importing every module of pairings/, scoring/, the vocabulary
+they share (records/) and the game package (xiangqi/) must work in a process where Django cannot
+be imported at all (docs/architecture.md)."""
 
 import ast
 import pkgutil
@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINES = ("pairings", "scoring", "records")
+ENGINES = ("pairings", "scoring", "records", "xiangqi")
 
 
 def _engine_modules() -> list[str]:
@@ -24,7 +24,8 @@ def _engine_modules() -> list[str]:
 
 def test_engines_import_without_django():
     modules = _engine_modules()
-    assert {"pairings.berger", "scoring.points", "records", "records.trf"} <= set(modules)
+    assert {"pairings.berger", "scoring.points", "records", "records.trf", "xiangqi.position",
+            "xiangqi.pgn"} <= set(modules)
     code = (
         "import sys\n"
         "class Block:\n"
@@ -68,3 +69,10 @@ def test_the_vocabulary_imports_no_engine():
         assert _imported_packages(path) - allowed <= {"records"}, path.name
     for path in (ROOT / "pairings").rglob("*.py"):
         assert "scoring" not in _imported_packages(path), path.name
+
+
+def test_xiangqi_imports_only_the_standard_library():
+    """The game package stands alone: no engine, no vocabulary, no third-party package."""
+    allowed = set(sys.stdlib_module_names)
+    for path in (ROOT / "xiangqi").rglob("*.py"):
+        assert _imported_packages(path) <= allowed, path.name

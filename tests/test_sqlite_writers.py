@@ -21,14 +21,15 @@ from tournaments.models import Board, Player
 from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.events import event_create
 from tournaments.services.results import result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 
 user = get_user_model().objects.create(username="btc", is_superuser=True)
 event = event_create(actor=user, name="Giải", start_date=datetime.date(2026, 1, 1), format="rr")
 for i in range(10):
     entry_register(event=event, actor=user, player=Player.objects.create(full_name=f"P {i}"))
 numbers_draw(event=event, actor=user, method="rating")
-boards = [b.pk for r in rr_schedule(event=event, actor=user, publish=True) for b in r.boards.all()]
+rounds = round_robin_schedule(event=event, actor=user, publish=True)
+boards = [b.pk for r in rounds for b in r.boards.all()]
 errors = []
 
 def arbiter(mine):

@@ -7,5 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
 
-    def ready(self):
-        from tournaments import signin_throttle  # noqa: F401  (connects its signal receiver)
+    def ready(self) -> None:
+        # Registers the Celery tasks, which services queue by name (services/jobs.py: task_send),
+        # and the sign-in throttle's signal receiver.
+        from tournaments import signin_throttle, tasks  # noqa: F401

@@ -22,9 +22,9 @@ from tournaments.services.entries import (
 from tournaments.services.events import event_create, event_set_visibility, role_assign
 from tournaments.services.lineups import lineup_set
 from tournaments.services.results import game_result_record, result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_complete, round_publish
-from tournaments.services.swiss import bye_request, swiss_pair_next
+from tournaments.services.swiss import bye_request, swiss_round_pair
 
 SEED = 2026
 FAMILY = ["Nguyễn", "Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Phan", "Vũ", "Võ", "Đặng", "Bùi",
@@ -104,7 +104,7 @@ def build_round_robin(users, players) -> Event:
     for player in players[:12]:
         entry_register(event=event, actor=users["btc"], player=player)
     numbers_draw(event=event, actor=users["btc"], method="lots", seed=SEED)
-    rounds = rr_schedule(event=event, actor=users["tongtrongtai"])
+    rounds = round_robin_schedule(event=event, actor=users["tongtrongtai"])
     rng = random.Random(SEED + 1)
     # Seven rounds played and closed, round 8 published with half of its results in.
     for round_ in rounds[:8]:
@@ -152,7 +152,7 @@ def play_swiss(event: Event, users, *, played: int) -> None:
             bye_request(entry=asker, actor=users["btc"], round_number=4)
             withdrawn = event.entries.get(number=23)
             entry_withdraw(entry=withdrawn, actor=users["btc"], after_round=3)
-        round_ = swiss_pair_next(event=event, actor=chief, seed=SEED)
+        round_ = swiss_round_pair(event=event, actor=chief, seed=SEED)
         round_publish(round_=round_, actor=chief)
         boards = list(round_.boards.filter(black__isnull=False).select_related("white", "black"))
         if number > played:
@@ -188,7 +188,7 @@ def build_team(users, players) -> Event:
         entry_register_team(event=event, actor=users["btc"], team=team, players=roster[:4],
                             reserves=roster[4:])
     numbers_draw(event=event, actor=users["btc"], method="rating")
-    rounds = rr_schedule(event=event, actor=users["tongtrongtai"])
+    rounds = round_robin_schedule(event=event, actor=users["tongtrongtai"])
     _play_team_rounds(users, rounds, random.Random(SEED + 2))
     return event
 

@@ -5,7 +5,7 @@ a match decided in tie-break games, matches still to play)."""
 import random
 
 from tournaments.models import Board, Event, RoundStatus
-from tournaments.services.knockout import ko_start
+from tournaments.services.knockout import bracket_start
 from tournaments.services.results import game_result_record
 from tournaments.services.rounds import round_complete, round_publish
 
@@ -34,7 +34,7 @@ def _play_board(rng: random.Random, board: Board, arbiter, *, tie: bool = False)
 
 def play_knockout_demo(event: Event, users, *, seed: int) -> None:
     chief, arbiter = users["tongtrongtai"], users["trongtai"]
-    ko_start(event=event, actor=chief, method="rating", seed=seed)
+    bracket_start(event=event, actor=chief, method="rating", seed=seed)
     rng = random.Random(seed + 3)
     for round_ in event.rounds_set.order_by("number"):
         round_publish(round_=round_, actor=chief)

@@ -1,5 +1,8 @@
-"""Celery tasks: Excel exports, imports (preview, then the confirmed writing) and restores;
-the daily purge of old jobs.
+"""Celery tasks: pairing the next round of a large event, Excel exports, imports (preview, then
+the confirmed writing) and restores; the daily purge of old jobs.
+
+Tasks call services; services never import this module: they queue a task by its registered
+name (``services/jobs.py: task_send``), so every task below names itself explicitly.
 
 Each task takes a job id, marks the job running, reports progress on the job (and to Celery's
 result backend with ``update_state(state="PROGRESS", meta={"done": i, "total": n})``), and ends
@@ -15,22 +18,65 @@ import json
 import logging
 
 from celery import shared_task
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import ExportError, Table, build, filename, to_bytes
-from tournaments.models import Job, JobStatus
+from tournaments.models import Event, Job, JobStatus, Round
 from tournaments.services import backup as backup_service
 from tournaments.services import imports as import_service
+from tournaments.services.formats import round_pair as round_pair_service
 from tournaments.services.jobs import Progress, job_fail, job_finish, job_start, jobs_purge
+from tournaments.services.round_checks import round_check_store
 
 logger = logging.getLogger(__name__)
 
 # Failures whose message is meant for the user.
 EXPECTED = (ServiceError, reader.FileRejected, ExportError, PermissionDenied)
+
+
+def _stores_in_database(task) -> bool:
+    return type(task.backend).__module__.startswith("django_celery_results")
+
+
+@shared_task(bind=True, name="tournaments.tasks.round_pair")
+def round_pair(self, event_id: int, user_id: int, language: str | None = None) -> dict:
+    """Pair the next round of event ``event_id`` as user ``user_id`` (queued by
+    ``services/formats.py: round_start``). The outcome is read by ``selectors/pairing_jobs.py``:
+    ``{"ok": True, "event", "round", "round_id"}`` or ``{"ok": False, "event", "error"}`` with
+    the refusal in the user's language."""
+    event = Event.objects.get(pk=event_id)
+    user = get_user_model().objects.get(pk=user_id)
+
+    def report(stage: str) -> None:
+        self.update_state(state="PROGRESS", meta={"event": event_id, "stage": stage})
+
+    report("pairing")
+    # Inside the service's transaction a database result backend would only show the stages at
+    # commit: report them only to a backend of its own (Redis).
+    progress = None if _stores_in_database(self) else report
+    with translation.override(language or settings.LANGUAGE_CODE):
+        try:
+            (round_,) = round_pair_service(event=event, actor=user, progress=progress)
+        except (ServiceError, PermissionDenied) as error:
+            return {"ok": False, "event": event_id, "error": str(error)}
+    return {"ok": True, "event": event_id, "round": round_.number, "round_id": round_.pk}
+
+
+@shared_task(name="tournaments.tasks.round_check")
+def round_check(round_id: int) -> None:
+    """Check a changed Swiss round of a large event and store the findings (queued by
+    ``services/round_checks.py``); a round deleted meanwhile needs none."""
+    with transaction.atomic():
+        round_ = Round.objects.filter(pk=round_id).first()
+        if round_ is not None:
+            round_check_store(round_=round_)
 
 
 def _run(task, job_id: int, work) -> None:
@@ -53,7 +99,7 @@ def _run(task, job_id: int, work) -> None:
             raise
 
 
-@shared_task(bind=True)
+@shared_task(bind=True, name="tournaments.tasks.export_build")
 def export_build(self, job_id: int) -> None:
     """Build the workbook a job asks for and keep it under MEDIA_ROOT/exports/."""
 
@@ -66,7 +112,7 @@ def export_build(self, job_id: int) -> None:
     _run(self, job_id, work)
 
 
-@shared_task(bind=True)
+@shared_task(bind=True, name="tournaments.tasks.import_preview")
 def import_preview(self, job_id: int) -> None:
     """Read and check an uploaded file; the job then waits for the organiser's confirmation."""
 
@@ -78,7 +124,7 @@ def import_preview(self, job_id: int) -> None:
     _run(self, job_id, work)
 
 
-@shared_task(bind=True)
+@shared_task(bind=True, name="tournaments.tasks.import_apply")
 def import_apply(self, job_id: int) -> None:
     """Store a confirmed import, all rows or none."""
 
@@ -89,7 +135,7 @@ def import_apply(self, job_id: int) -> None:
     _run(self, job_id, work)
 
 
-@shared_task(bind=True)
+@shared_task(bind=True, name="tournaments.tasks.restore_run")
 def restore_run(self, job_id: int) -> None:
     """Restore the event of an uploaded backup document."""
 
@@ -109,7 +155,7 @@ def restore_run(self, job_id: int) -> None:
     _run(self, job_id, work)
 
 
-@shared_task
+@shared_task(name="tournaments.tasks.purge_old_jobs")
 def purge_old_jobs() -> int:
     """Run daily by Celery beat (``CELERY_BEAT_SCHEDULE``): see ``jobs_purge``."""
     return jobs_purge()

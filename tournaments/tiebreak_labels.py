@@ -20,6 +20,19 @@ LABELS = {
     "ARO": (_("ARO"), _("average rating of opponents")),
     "BRD": (_("Boards"), _("board-by-board results (appendix §4)")),
     "LOT": (_("Lots"), _("drawing of lots")),
+    # Xiangqi regulations (scoring/xiangqi_criteria.py) and C.07 §10 performance
+    # (scoring/performance.py).
+    "OS": (_("OS"), _("opponent score (a round without opponent: the lowest score)")),
+    "OSP": (_("OS*"), _("opponent score (a round without opponent: the lowest score "
+                        "of those with points)")),
+    "OS0": (_("OS0"), _("opponent score (a round without opponent: 0)")),
+    "FOUL": (_("Fouls"), _("fewer fouls")),
+    "WWG": (_("White wins"), _("wins with White/Red")),
+    "H2H2": (_("Direct"), _("direct win between the two tied")),
+    "TPR": (_("TPR"), _("tournament performance rating")),
+    "PTP": (_("PTP"), _("perfect tournament performance")),
+    "APRO": (_("APRO"), _("average of opponents' performance ratings")),
+    "APPO": (_("APPO"), _("average of opponents' perfect performances")),
 }
 
 

@@ -28,6 +28,8 @@ urlpatterns = [
          name="swiss_pairing_status"),
     path("manage/<slug:slug>/swiss/rounds/<int:number>/edit/", swiss.round_edit,
          name="swiss_round_edit"),
+    path("manage/<slug:slug>/swiss/rounds/<int:number>/check/", swiss.round_check,
+         name="swiss_round_check"),
     path("manage/<slug:slug>/swiss/entries/<int:entry_id>/bye/", swiss.entry_bye,
          name="swiss_entry_bye"),
     path("manage/<slug:slug>/swiss/groups/", swiss.forbidden_groups, name="swiss_groups"),

@@ -18,7 +18,7 @@ from tests.tournaments.builders import (
 from tournaments.models import Board, Entry
 from tournaments.services.events import event_set_visibility
 from tournaments.services.rounds import round_publish
-from tournaments.services.swiss import swiss_pair_next
+from tournaments.services.swiss import swiss_round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,8 +44,8 @@ def _events(make_event, organiser, chief, arbiter):
     swiss = swiss_event(make_event, organiser, 21, rounds=7, name="Giải Cờ Tướng Hệ Thụy Sĩ "
                         "Mở Rộng Tranh Cúp Các Câu Lạc Bộ Toàn Quốc Năm 2026")
     rng = random.Random(5)
-    play(swiss_pair_next(event=swiss, actor=chief), arbiter, chief, rng)
-    round_publish(round_=swiss_pair_next(event=swiss, actor=chief), actor=chief)
+    play(swiss_round_pair(event=swiss, actor=chief), arbiter, chief, rng)
+    round_publish(round_=swiss_round_pair(event=swiss, actor=chief), actor=chief)
     event_set_visibility(event=swiss, actor=organiser, public=True)
     teams = team_event(make_event, organiser, chief, teams=6, name="Đồng đội các tỉnh")
     team_round_play(teams, 1, arbiter, chief)

@@ -26,7 +26,7 @@ from tournaments.selectors.rounds import board_history
 from tournaments.services.events import event_set_visibility
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_complete, round_publish
-from tournaments.services.swiss import swiss_pair_next
+from tournaments.services.swiss import swiss_round_pair
 from tournaments.text import fold
 from tournaments.tiebreak_labels import heading
 
@@ -51,7 +51,7 @@ def _staff_page(browser, login, username):
 def test_swiss_event_through_the_web_pages(live_server, page, browser, login, shot, monkeypatch,
                                            organiser, chief_arbiter, arbiter):
     # Public pages refresh themselves every second here (30 s in use).
-    monkeypatch.setattr("tournaments.views.public.REFRESH_SECONDS", 1)
+    monkeypatch.setattr("tournaments.views.public_context.REFRESH_SECONDS", 1)
     url = live_server.url
     for k, name in enumerate(NAMES):
         PlayerFactory(full_name=name, rating=2200 - 10 * k, club="CLB Cờ Tướng Thử")
@@ -212,7 +212,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
 def round_in_play(make_event, organiser, chief_arbiter):
     """A public 6-player Swiss event with round 1 published, no result yet."""
     event = swiss_event(make_event, organiser, 6, rounds=5, name="Giải hai trọng tài")
-    round_ = swiss_pair_next(event=event, actor=chief_arbiter, seed=7)
+    round_ = swiss_round_pair(event=event, actor=chief_arbiter, seed=7)
     round_publish(round_=round_, actor=chief_arbiter)
     event_set_visibility(event=event, actor=organiser, public=True)
     return round_

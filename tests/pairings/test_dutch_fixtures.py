@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from pairings.dutch import pair_round
+from pairings.dutch import pair_round, round_pairer
 from pairings.dutch_cli import format_pairing, load
 from records import Bye
 
@@ -76,18 +76,9 @@ def test_midround_input_equals_bbp(path):
 def test_general_procedure_alone_gives_the_same_rounds(path):
     """The direct path only saves time: with it switched off, the general procedure (bbp's
     decision sequence by weighted matchings) pairs every round the same."""
-    from pairings.dutch import RoundPairer, virtual_points
-    from pairings.swiss_state import build_state
-
     event = load(path.read_text(encoding="utf-8"), need_colour=False)
-    tournament, options = event.tournament, event.options
-    points = options.points.in_tenths()
     for rnd in range(1, event.next_round):
-        before = _before(tournament, rnd)
-        state = build_state(before, rnd, total_rounds=options.total_rounds or tournament.rounds,
-                            points=points,
-                            accelerations=virtual_points(before, options, tournament.rounds,
-                                                         points.win, points.draw))
-        pairer = RoundPairer(state, options.initial_colour)
+        before = _before(event.tournament, rnd)
+        pairer = round_pairer(before, rnd, event.options)
         pairer.use_fast = False
-        assert pairer.pair().boards == pair_round(before, rnd, options).boards, f"round {rnd}"
+        assert pairer.pair().boards == pair_round(before, rnd, event.options).boards, f"round {rnd}"

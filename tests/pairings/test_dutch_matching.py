@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairings.assignment import lexicographic_assignment, max_weight_assignment
+from pairings.assignment import cost_matrix, lexicographic_assignment, min_cost_assignment
 from pairings.dutch_bounds import exchanges
 from pairings.matching import _rustworkx_matching, blossom_matching, perfect_matching
 
@@ -70,14 +70,15 @@ def test_lexicographic_assignment_is_the_first_best_permutation(rows, extra, see
             value = sum(int(weight[i, perm[i]]) for i in range(rows))
             if best is None or value > best or (value == best and perm < lex):
                 best, lex = value, perm
-    solution = max_weight_assignment(weight, allowed)
+    cost = cost_matrix(weight, allowed)
+    solution = min_cost_assignment(cost)
     if best is None:
         assert solution is None
         return
     assert sum(int(weight[i, solution.col_of[i]]) for i in range(rows)) == best
     assert (solution.beta >= 0).all()
     assert (solution.alpha[:, None] + solution.beta[None, :] >= weight)[allowed].all()
-    assert tuple(lexicographic_assignment(weight, allowed, solution)) == lex
+    assert tuple(lexicographic_assignment(cost, solution)) == lex
 
 
 def test_c04_3_art_4_3_exchange_order_example():

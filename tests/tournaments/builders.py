@@ -29,11 +29,11 @@ from tournaments.models import (
 )
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_set_visibility
-from tournaments.services.knockout import ko_start
+from tournaments.services.knockout import bracket_start
 from tournaments.services.results import game_result_record, result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
-from tournaments.services.swiss import swiss_pair_next
+from tournaments.services.swiss import swiss_round_pair
 
 # A phone's viewport for the browser tests.
 PHONE = {"width": 390, "height": 844}
@@ -121,7 +121,7 @@ def played_event(make_event, organiser, chief_arbiter, arbiter, n):
     for p in PlayerFactory.create_batch(n):
         entry_register(event=event, actor=organiser, player=p)
     numbers_draw(event=event, actor=organiser, method="rating")
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     for round_ in rounds[:2]:
         for board in round_.boards.filter(black__isnull=False):
             result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
@@ -134,7 +134,7 @@ def knockout_event(make_event, organiser, chief_arbiter, arbiter, n, **statute):
     event = make_event(format=statute.pop("format", "dko"), name=f"Cúp {n}", **statute)
     for player in PlayerFactory.create_batch(n):
         entry_register(event=event, actor=organiser, player=player)
-    ko_start(event=event, actor=chief_arbiter, seed=n)
+    bracket_start(event=event, actor=chief_arbiter, seed=n)
     for round_ in event.rounds_set.order_by("number"):
         round_publish(round_=round_, actor=chief_arbiter)
     # Stage 1 played: every match won by the better seed in two games, one tied match
@@ -262,7 +262,7 @@ def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, s
                             players=roster[:boards], reserves=roster[boards:])
     numbers_draw(event=event, actor=organiser, method="rating")
     if schedule:
-        rr_schedule(event=event, actor=chief, publish=publish)
+        round_robin_schedule(event=event, actor=chief, publish=publish)
     return event
 
 
@@ -306,7 +306,7 @@ def rr_scenario(make_event, organiser, chief, *, public=True, numbered=True, rou
         numbers_draw(event=event, actor=organiser, method="rating")
     ctx = {"event": event, "entries": entries, "newcomer": PlayerFactory()}
     if rounds != "none":
-        drawn = rr_schedule(event=event, actor=chief)
+        drawn = round_robin_schedule(event=event, actor=chief)
         ctx.update(round1=drawn[0], last_round=drawn[-1])
         if rounds != "draft":
             round_publish(round_=drawn[0], actor=chief)
@@ -334,7 +334,7 @@ def swiss_scenario(make_event, organiser, chief, *, draft_round=False):
     entries = _players(event, organiser, 6)
     ctx = {"event": event, "entries": entries}
     if draft_round:
-        ctx["round1"] = swiss_pair_next(event=event, actor=chief, seed=3)
+        ctx["round1"] = swiss_round_pair(event=event, actor=chief, seed=3)
     event_set_visibility(event=event, actor=organiser, public=True)
     return ctx
 

@@ -45,14 +45,14 @@ def rr_event(make_event, organiser, chief_arbiter, arbiter, named_players):
     (Art. 21.5.1)."""
     from tournaments.models import Entry
     from tournaments.services.entries import entry_withdraw
-    from tournaments.services.roundrobin import rr_schedule
+    from tournaments.services.roundrobin import round_robin_schedule
 
     event = make_event(name="Giải Vô địch Cờ Tướng các CLB mạnh 2026", format="rr",
                        venue="Nhà thi đấu Quận 1", organiser="Liên đoàn Cờ TP. Hồ Chí Minh")
     for p in named_players:
         entry_register(event=event, actor=organiser, player=p)
     numbers_draw(event=event, actor=organiser, method="rating")
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     last = Entry.objects.get(event=event, number=6)
     for round_ in rounds:
         if round_.number == 3:
@@ -77,7 +77,7 @@ def team_event(make_event, organiser, chief_arbiter, arbiter):
     """Four teams of two boards (a friendly event), round robin, round 1 played."""
     from tournaments.services.entries import entry_register_team
     from tournaments.services.results import game_result_record
-    from tournaments.services.roundrobin import rr_schedule
+    from tournaments.services.roundrobin import round_robin_schedule
 
     event = make_event(name="Giải Cờ Tướng Đồng đội 2026", format="rr", participant_kind="team",
                        team_boards=2, team_reserves=1, official=False)
@@ -89,7 +89,7 @@ def team_event(make_event, organiser, chief_arbiter, arbiter):
         entry_register_team(event=event, actor=organiser, team=team, players=members[:2],
                             reserves=members[2:])
     numbers_draw(event=event, actor=organiser, method="rating")
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     for board in rounds[0].boards.filter(black__isnull=False).order_by("number"):
         g1, g2 = board.games.order_by("number")
         game_result_record(game=g1, result="1-0", actor=arbiter, expected_version=g1.version)

@@ -29,12 +29,11 @@ from rest_framework.views import APIView
 
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
-from tournaments.excel.workbook import TABLES
+from tournaments.excel.workbook import TABLES, XLSX
 from tournaments.models import Event, Job, JobKind, JobStatus
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_confirm, import_start
 from tournaments.services.jobs import can_see_job, export_start, job_cancel
-from tournaments.views.excel import XLSX
 
 
 class JobSerializer(serializers.ModelSerializer):

@@ -1,8 +1,9 @@
 """The bracket of a knockout event as a document (``GET /api/events/<id>/bracket/``).
 
-Starting the bracket goes through ``POST /api/events/<id>/rounds/`` (``draw_next``), with the
-statute's seeding; results go through ``PUT /api/games/<id>/result/`` (and
-``PUT /api/boards/<id>/result/`` for a whole-match forfeit).
+Starting the bracket goes through ``POST /api/events/<id>/rounds/``
+(``services/formats.py: round_start``), with the statute's seeding; results go through
+``PUT /api/games/<id>/result/`` (and ``PUT /api/boards/<id>/result/`` for a whole-match
+forfeit).
 """
 
 from django.utils.translation import gettext as _

@@ -5,8 +5,9 @@
   (``GET /api/events/<id>/pairing-jobs/<job>/``); without a broker, or for smaller events, the
   answer is ``201`` with the round.
 - ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
-  checker's findings in words (``rule`` true: a rule the pairings break; false: a board where
-  the Dutch system pairs otherwise).
+  checker's findings stored with the round (``null`` while a worker checks it), in words
+  (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
+  otherwise).
 - ``PATCH /api/events/<id>/rounds/<n>/``: change a draft round by hand, either every board at
   once (``boards``: ``[{"white": entry, "black": entry|null, "bye": "U|H|F|Z"}]``) or by
   ``operations`` (``swap`` a board's colours, ``exchange`` two entries, give a ``bye``, ``pair``
@@ -36,12 +37,12 @@ from tournaments.api import serializers as s
 from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
-from tournaments.selectors.swiss import event_check, round_warnings
-from tournaments.services.board_edit import Slot, round_boards_replace
-from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
-from tournaments.services.trf_io import trf_export, trf_import
-from tournaments.tasks_swiss import PairingJob, async_threshold, pairing_start, pairing_status
-from tournaments.views.swiss import MAX_TRF_BYTES, apply_edit, read_upload
+from tournaments.selectors import pairing_jobs
+from tournaments.selectors.swiss import event_check, stored_warnings
+from tournaments.selectors.trf import trf_export
+from tournaments.services.board_edit import Slot, board_edit_apply, round_boards_replace
+from tournaments.services.swiss import bye_request, forbidden_group_set
+from tournaments.services.trf_import import MAX_TRF_BYTES, trf_import, trf_upload_text
 
 
 class SlotSerializer(serializers.Serializer):
@@ -83,48 +84,8 @@ def _warning_data(w) -> dict:
             "rule": not w.is_difference}
 
 
-def _warnings(round_: Round) -> list[dict]:
-    return [_warning_data(w) for w in round_warnings(round_)]
-
-
-def _job_data(job: PairingJob, event_pk: int, request) -> dict:
-    return {"job": job.id, "state": job.state, "stage": job.stage, "done": job.done,
-            "ok": job.ok, "round": job.round, "error": job.error,
-            "status_url": request.build_absolute_uri(f"/api/events/{event_pk}/pairing-jobs/"
-                                                     f"{job.id}/")}
-
-
-JOB = inline_serializer("PairingJob", {
-    "job": serializers.CharField(), "state": serializers.CharField(),
-    "stage": serializers.CharField(), "done": serializers.BooleanField(),
-    "ok": serializers.BooleanField(), "round": serializers.IntegerField(allow_null=True),
-    "error": serializers.CharField(), "status_url": serializers.URLField()})
-
-
 class RoundsViewSet(EventRoundViewSet):
     """An event's rounds: list, read, pair the next (POST), change a draft by hand (PATCH)."""
-
-    @extend_schema(request=None, responses={201: s.RoundSerializer(many=True), 202: JOB})
-    def create(self, request, event_pk=None):
-        event = self._event()
-        if not event.is_swiss:
-            return super().create(request, event_pk)
-        if event.entries.count() >= async_threshold():
-            if not request.user.has_perm("tournaments.pair_round", event):
-                raise PermissionDenied
-            job = pairing_start(event, request.user)
-            if not job.done:
-                return Response(_job_data(job, event.pk, request),
-                                status=status.HTTP_202_ACCEPTED)
-            if not job.ok:
-                return Response({"detail": job.error, "code": "ServiceError"},
-                                status=status.HTTP_400_BAD_REQUEST)
-            rounds = [event.rounds_set.get(number=job.round)]
-        else:
-            rounds = [swiss_pair_next(event=event, actor=request.user)]
-        return Response(s.RoundSerializer(rounds, many=True).data,
-                        status=status.HTTP_201_CREATED)
-
     def _detail(self, round_: Round) -> dict:
         round_ = Round.objects.prefetch_related(
             "boards__games", "boards__white__player", "boards__white__team",
@@ -132,7 +93,8 @@ class RoundsViewSet(EventRoundViewSet):
         data = dict(s.RoundDetailSerializer(round_).data)
         if round_.event.is_swiss and round_.status == RoundStatus.DRAFT and \
                 is_staff_of(self.request, round_.event):
-            data["warnings"] = _warnings(round_)
+            warnings = stored_warnings(round_)  # None: a worker is checking the round
+            data["warnings"] = None if warnings is None else [_warning_data(w) for w in warnings]
         return data
 
     @extend_schema(responses=s.RoundDetailSerializer)
@@ -155,18 +117,19 @@ class RoundsViewSet(EventRoundViewSet):
                                              for b in data["boards"]])
             else:
                 for operation in data["operations"]:
-                    apply_edit(round_, request.user, {**operation, "reason": reason})
+                    board_edit_apply(round_=round_, actor=request.user,
+                                     operation={**operation, "reason": reason})
         return Response(self._detail(round_))
 
 
-@extend_schema(responses=JOB)
+@extend_schema(responses=s.PairingJobSerializer)
 @api_view(["GET"])
 def pairing_job(request, event_pk, job_id):
     """Where a background pairing is."""
     event = event_for(request, event_pk)
     if not request.user.has_perm("tournaments.pair_round", event):
         raise PermissionDenied
-    return Response(_job_data(pairing_status(job_id, event), event.pk, request))
+    return Response(s.pairing_job_data(pairing_jobs.pairing_job(job_id, event), event.pk, request))
 
 
 @extend_schema(request=inline_serializer("ByeRequest", {
@@ -256,7 +219,7 @@ def trf_import_view(request):
         raise PermissionDenied
     upload = request.FILES.get("file")
     if upload is not None:
-        text = read_upload(upload)
+        text = trf_upload_text(upload)
     else:
         text = request.data.get("text") or ""
         if len(text.encode()) > MAX_TRF_BYTES:

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
-from tournaments.api.views import AFTER_ROUND, _valid, event_for, is_staff_of
+from tournaments.api.views import AFTER_ROUND, event_for, is_staff_of, validated
 from tournaments.models import REASON_MAX_LENGTH, Board, Entry, Player, RoundStatus, Team
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import lineups as lineup_services
@@ -40,7 +40,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
 
     @extend_schema(request=TeamCreateSerializer, responses=TeamSerializer)
     def create(self, request):
-        data = _valid(TeamCreateSerializer, request)
+        data = validated(TeamCreateSerializer, request)
         team = team_services.team_get_or_create(actor=request.user, **data)
         return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
 
@@ -59,7 +59,7 @@ class RosterView(APIView):
     def put(self, request, pk):
         entry = get_object_or_404(Entry.objects.select_related("event"), pk=pk)
         event_for(request, entry.event_id)
-        data = _valid(RosterSerializer, request)
+        data = validated(RosterSerializer, request)
         entry = team_services.team_roster_set(entry=entry, actor=request.user,
                                               players=data["players"],
                                               reserves=data["reserves"])
@@ -85,7 +85,7 @@ class LineupView(APIView):
         event = event_for(request, board.round.event_id)
         if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
             raise NotFound
-        data = _valid(LineupSerializer, request)
+        data = validated(LineupSerializer, request)
         board = lineup_services.lineup_set(board=board, actor=request.user,
                                            first=data["first"], second=data["second"],
                                            expected_version=data["version"],

@@ -35,7 +35,7 @@ from tournaments.services import events as event_services
 from tournaments.services import lots as lots_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
-from tournaments.services.draw import draw_next
+from tournaments.services.formats import round_start
 from tournaments.text import whole_number
 
 
@@ -112,8 +112,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def standings(self, request, pk=None):
         event = self.get_object()
-        after_round = whole_number(request.query_params.get("after_round"))
-        table = event_standings(event, after_round=after_round)
+        after = whole_number(request.query_params.get("after_round"))
+        table = event_standings(event, after_round=after)
         return Response({
             "event": event.pk, "after_round": table.after_round, "match_points": table.is_match,
             # Match events: the score that ranks first; team events call game points board
@@ -143,8 +143,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def crosstable(self, request, pk=None):
         event = self.get_object()
-        after_round = whole_number(request.query_params.get("after_round"))
-        cross = event_crosstable(event, after_round=after_round)
+        after = whole_number(request.query_params.get("after_round"))
+        cross = event_crosstable(event, after_round=after)
         return Response({
             "event": event.pk, "after_round": cross.after_round,
             "round_robin": cross.round_robin, "columns": list(cross.columns),
@@ -161,7 +161,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     def numbers(self, request, pk=None):
         """Draw the table numbers (appendix §5): by lots (seed recorded), rating or by hand."""
         event = self.get_object()
-        data = _valid(s.NumbersSerializer, request)
+        data = validated(s.NumbersSerializer, request)
         numbers = data.get("numbers") or {}
         entries = entry_services.numbers_draw(event=event, actor=request.user,
                                               method=data["method"], seed=data.get("seed"),
@@ -177,7 +177,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         if not request.user.has_perm("tournaments.change_event", event):
             return Response(status=status.HTTP_403_FORBIDDEN)
         if request.method == "POST":
-            data = _valid(s.RoleCreateSerializer, request)
+            data = validated(s.RoleCreateSerializer, request)
             user = get_object_or_404(get_user_model(), username=data["username"])
             event_services.role_assign(event=event, actor=request.user, user=user,
                                        role=data["role"])
@@ -220,7 +220,7 @@ def _primary(table) -> str:
     return "board_points" if table.team else "game_points"
 
 
-def _valid(serializer_class, request):
+def validated(serializer_class, request):
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
@@ -241,7 +241,7 @@ class EventEntryViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
 
     def create(self, request, event_pk=None):
         event = event_for(request, event_pk)
-        data = _valid(s.EntryCreateSerializer, request)
+        data = validated(s.EntryCreateSerializer, request)
         if data.get("new_player"):
             entry = entry_services.entry_register_new_player(event=event, actor=request.user,
                                                              **data["new_player"])
@@ -284,7 +284,7 @@ class EntryViewSet(viewsets.GenericViewSet):
         """Withdraw after a round (Art. 21.5): the law's consequences apply to the standings."""
         entry = self.get_object()
         event_for(request, entry.event_id)
-        data = _valid(s.WithdrawSerializer, request)
+        data = validated(s.WithdrawSerializer, request)
         entry = entry_services.entry_withdraw(entry=entry, actor=request.user,
                                               after_round=data["after_round"])
         return Response(s.EntrySerializer(entry).data)
@@ -321,11 +321,25 @@ class EventRoundViewSet(viewsets.GenericViewSet):
             "boards__black__player", "boards__black__team").get(pk=round_.pk)
         return Response(s.RoundDetailSerializer(round_).data)
 
-    @extend_schema(request=None, responses=s.RoundSerializer(many=True))
+    @extend_schema(request=None, responses={201: s.RoundSerializer(many=True),
+                                            202: s.PairingJobSerializer})
     def create(self, request, event_pk=None):
-        rounds = draw_next(event=self._event(), actor=request.user)
-        return Response(s.RoundSerializer(rounds, many=True).data,
-                        status=status.HTTP_201_CREATED)
+        """Start the next round(s) (``services/formats.py: round_start``): ``201`` with the
+        stored rounds, or ``202`` with the background job and where to poll it."""
+        event = self._event()
+        started = round_start(event=event, actor=request.user)
+        job = started.job
+        if job is None:
+            return Response(s.RoundSerializer(started.rounds, many=True).data,
+                            status=status.HTTP_201_CREATED)
+        if not job.done:
+            return Response(s.pairing_job_data(job, event.pk, request),
+                            status=status.HTTP_202_ACCEPTED)
+        if not job.ok:
+            return Response({"detail": job.error, "code": "ServiceError"},
+                            status=status.HTTP_400_BAD_REQUEST)
+        return Response(s.RoundSerializer([event.rounds_set.get(number=job.round)],
+                                          many=True).data, status=status.HTTP_201_CREATED)
 
 
 class RoundViewSet(mixins.DestroyModelMixin, viewsets.GenericViewSet):
@@ -368,7 +382,7 @@ class BoardViewSet(viewsets.GenericViewSet):
         since, the answer is 409 and nothing is written."""
         board = self.get_object()
         _check_round_visible(request, board.round)
-        data = _valid(s.ResultSerializer, request)
+        data = validated(s.ResultSerializer, request)
         board = result_services.result_record(board=board, result=data["result"],
                                               actor=request.user,
                                               expected_version=data["version"],
@@ -397,7 +411,7 @@ class GameViewSet(viewsets.GenericViewSet):
         the version you saw: 409 if it changed since."""
         game = self.get_object()
         _check_round_visible(request, game.board.round)
-        data = _valid(s.ResultSerializer, request)
+        data = validated(s.ResultSerializer, request)
         game = result_services.game_result_record(game=game, result=data["result"],
                                                   actor=request.user,
                                                   expected_version=data["version"],

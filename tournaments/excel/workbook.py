@@ -126,6 +126,9 @@ def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event)
     raise ExportError(f"unknown table {item.name!r}")
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"  # content type
+
+
 def to_bytes(wb: Workbook) -> bytes:
     stream = io.BytesIO()
     wb.save(stream)

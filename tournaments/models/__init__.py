@@ -1,6 +1,6 @@
 """Models, one module per subject; import them from here."""
 
-from tournaments.models.entries import Entry, EntryStatus, TeamMember
+from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_order_key
 from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.jobs import Job, JobKind, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
@@ -33,5 +33,5 @@ __all__ = [
     "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "Job", "JobKind",
     "JobStatus", "PairingMethod", "ParticipantKind", "Player", "REASON_MAX_LENGTH", "ResultCode",
     "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team",
-    "TeamMember", "TeamScoring", "Title", "Visibility", "awaiting_result",
+    "TeamMember", "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
 ]

@@ -5,7 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Event
-from tournaments.models.players import Player, Team
+from tournaments.models.players import TITLE_ORDER, Player, Team
 
 
 class EntryStatus(models.TextChoices):
@@ -81,3 +81,11 @@ class TeamMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board_order}. {self.player}"
+
+
+def rating_order_key(entry: Entry) -> tuple:
+    """C.04.2 initial order: rating (highest first), then title, then name."""
+    player = entry.player
+    title = TITLE_ORDER.get(player.title if player else "", 9)
+    name = player.sort_key if player else entry.team.name_folded
+    return (-(entry.rating or 0), title, name, entry.pk)

@@ -43,7 +43,7 @@ class Event(StatuteFields):
         blank=True, editable=False,
     )
     lots_drawn_at = models.DateTimeField(null=True, blank=True, editable=False)
-    # Swiss, statute "initial colour: by lots" (FIDE C.04.3 Art. 5, RULES.md §3): the colour
+    # Swiss, statute "initial colour: by lots" (FIDE C.04.3 Art. 5, Art. 4.2.2): the colour
     # drawn before round 1 for the top player, and the seed of that draw, recorded so every
     # later round (and a re-pairing of round 1) uses the same colour.
     initial_colour_drawn = models.CharField(max_length=1, blank=True, editable=False)
@@ -91,7 +91,7 @@ class Event(StatuteFields):
 
 
 class Role(models.TextChoices):
-    # Art. 19, 20 (RULES.md §11).
+    # Art. 19, 20.
     ORGANISER = "organiser", _("Organiser")
     CHIEF_ARBITER = "chief", _("Chief arbiter")
     ARBITER = "arbiter", _("Arbiter")

@@ -68,6 +68,12 @@ class Round(models.Model):
     published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
     scheduled_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # A Swiss round checked against the Dutch system as it stands (FIDE C.04.3,
+    # ``pairings/checker.py``): the findings, language-neutral, worded when read
+    # (``selectors/swiss.py``). Stored when the round is paired or changed
+    # (``services/round_checks.py``); None until then, or while a worker checks it.
+    findings = models.JSONField(null=True, blank=True, editable=False)
+    checked_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["event", "number"]
@@ -152,7 +158,7 @@ class Game(models.Model):
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(_("game"))
-    # 0 for the match's own games; 1, 2, ... for the statute's tie-break levels (RULES.md §7).
+    # 0 for the match's own games; 1, 2, ... for the statute's tie-break levels (appendix §2).
     level = models.PositiveSmallIntegerField(default=0)
     kind = models.CharField(max_length=10, choices=GameKind.choices, default=GameKind.REGULAR)
     # Whether the board's first-named entry had White in this game.

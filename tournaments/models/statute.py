@@ -1,4 +1,4 @@
-"""The statute (*Điều lệ giải*) of an event: the rules the organisers choose (RULES.md §1).
+"""The statute (*Điều lệ giải*) of an event: the rules the organisers choose (Art. 18, 21.3).
 
 Every option the law leaves to the statute is a field here, with the law's default.
 """
@@ -78,7 +78,7 @@ class Seeding(models.TextChoices):
 
 
 def default_tiebreak_games() -> list[list]:
-    """RULES.md §7: when a match is tied, two more games, then rapid, then blitz, then one
+    """Appendix §2, §3: when a match is tied, two more games, then rapid, then blitz, then one
     deciding game. Each level is [kind, number of games]."""
     return [["regular", 2], ["rapid", 2], ["blitz", 2], ["armageddon", 1]]
 
@@ -100,7 +100,7 @@ def validate_tiebreak_order(value) -> None:
 
 
 def validate_tiebreak_levels(value) -> None:
-    """RULES.md §7: the levels of a tied match, each [kind, games] (armageddon 1 game, lots
+    """Appendix §2, §3: the levels of a tied match, each [kind, games] (armageddon 1 game, lots
     none)."""
     try:
         if not isinstance(value, list):
@@ -115,7 +115,8 @@ def validate_tiebreak_levels(value) -> None:
 
 
 class StatuteFields(models.Model):
-    """Fields of an event's statute. Defaults follow the law (RULES.md §1–§9)."""
+    """Fields of an event's statute. Defaults follow the law (Art. 4.2.2, 10.1, 18, 21;
+    appendices §1–§5)."""
 
     format = models.CharField(_("format"), max_length=8, choices=Format.choices,
                               default=Format.SWISS)
@@ -126,8 +127,8 @@ class StatuteFields(models.Model):
     rounds = models.PositiveSmallIntegerField(
         _("number of rounds"), null=True, blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(99)],
-        help_text=_("Swiss: announced in advance (RULES.md §6). Round robin and knockout: "
-                    "follows from the number of entries."),
+        help_text=_("Swiss: announced in advance (appendix §1, Art. 21.4). Round robin and "
+                    "knockout: follows from the number of entries."),
     )
     # Art. 4.2.2: one game, or a match of two (or more) games with alternating colours.
     games_per_match = models.PositiveSmallIntegerField(

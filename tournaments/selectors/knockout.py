@@ -1,7 +1,7 @@
 """The bracket of a knockout event as pages and the API show it, and its final placings.
 
 Four queries whatever the size (rounds, entries, boards, games); the bracket and the state come
-from ``pairings.knockout.resolve`` over the stored boards (``knockout_adapter``), each match's
+from ``pairings.knockout.resolve`` over the stored boards (``adapters/knockout.py``), each match's
 score from ``pairings.minimatch``.
 """
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from pairings.knockout import Bracket, LoserOf, Match, MatchState, Seed, WinnerOf, bracket_order
 from pairings.minimatch import MiniMatchError, MiniMatchRules
-from tournaments.knockout_adapter import (
+from tournaments.adapters.knockout import (
     RULINGS,
     KnockoutStatuteError,
     board_fits,

@@ -14,7 +14,7 @@ from scoring.crosstable import crosstable as engine_crosstable
 from scoring.points import MatchScoring, Primary, format_points
 from scoring.standings import format_value
 from scoring.standings import standings as engine_standings
-from tournaments.adapters import (
+from tournaments.adapters.events import (
     EventRecord,
     load_event,
     scoring_format,

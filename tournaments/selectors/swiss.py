@@ -4,20 +4,20 @@ pairings break and where they differ from what the Dutch system gives.
 The engine's checker (``pairings/checker.py``) does the work: absolute rules (C.04.1, [C1]-[C3])
 on the round as it stands, then the round paired again from the earlier rounds and every board
 that differs. This module gives it the round as the engine sees it (matches reduced to their
-results, the statute's options, ``services/swiss.py``) and words its findings.
+results, the statute's options, ``adapters/swiss.py``) and words its findings.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
 from pairings.checker import Finding, check_round
 from records import Tournament
-from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
-from tournaments.models import Event, Round
-from tournaments.services.swiss import SwissSetup, dutch_options, swiss_setup
+from tournaments.adapters.events import EventRecord, load_event, pairing_tournament, scoring_system
+from tournaments.adapters.swiss import SwissSetup, dutch_options, swiss_setup
+from tournaments.models import Entry, Event, Round
 
 # Findings about the rules; "differs" only compares with the engine's own pairing.
 DIFFERENCE = "differs"
@@ -36,13 +36,13 @@ class RoundWarning:
 
 
 class _Words:
-    """Names, boards and reasons of one round, for the sentences."""
+    """Names and boards of one round, by pairing number, for the sentences."""
 
-    def __init__(self, record: EventRecord, setup: SwissSetup, boards: dict[int, int]):
-        self.record, self.setup, self.boards = record, setup, boards
+    def __init__(self, entries: dict[int, Entry], boards: dict[int, int]):
+        self.entries, self.boards = entries, boards
 
     def who(self, number) -> str:
-        entry = self.record.entries.get(number)
+        entry = self.entries.get(number)
         return f"{entry.name} ({number})" if entry else str(number)
 
     def pair(self, white, black) -> str:
@@ -52,12 +52,13 @@ class _Words:
             return _("%(a)s: pairing bye") % {"a": self.who(white)}
         return f"{self.who(white)} – {self.who(black)}"
 
-    def why_unavailable(self, number) -> str:
-        if number in self.setup.withdrawn:
-            return _("withdrew")
-        if number in self.setup.not_joined:
-            return _("joins in a later round")
-        return _("asked for a bye in this round")
+
+def _why_unavailable(why: str) -> str:
+    if why == "withdrawn":
+        return _("withdrew")
+    if why == "not_joined":
+        return _("joins in a later round")
+    return _("asked for a bye in this round")
 
 
 def _colour(code: str) -> str:
@@ -103,7 +104,7 @@ def describe(finding: Finding, words: _Words) -> tuple[str, int | None, tuple[in
             text = _("%(a)s should play this round but has no game and no pairing bye "
                      "(absent: no points).")
         else:
-            values["why"] = words.why_unavailable(number)
+            values["why"] = _why_unavailable(p.get("why", ""))
             text = _("Board %(board)s: %(a)s is paired but %(why)s.")
         return text % values, board, (number,)
     if code == "two_byes":
@@ -125,8 +126,15 @@ def describe(finding: Finding, words: _Words) -> tuple[str, int | None, tuple[in
         "message": p.get("message", finding.text)}, None, ())
 
 
+def _unavailable_why(setup: SwissSetup, number: int) -> str:
+    if number in setup.withdrawn:
+        return "withdrawn"
+    return "not_joined" if number in setup.not_joined else "bye"
+
+
 def round_findings(round_: Round, record: EventRecord | None = None):
-    """The engine checker's findings on ``round_`` (any status), with what words them."""
+    """The engine checker's findings on ``round_`` (any status), with what words them. Runs
+    the Dutch engine: the pages read the findings stored with the round (``stored_warnings``)."""
     event = round_.event
     record = record or load_event(event)
     setup = swiss_setup(record, round_.number)
@@ -137,22 +145,50 @@ def round_findings(round_: Round, record: EventRecord | None = None):
     tournament = Tournament(participants, setup.tournament.pairings + proposal_view.pairings,
                             record.tournament.rounds, record.tournament.name)
     report = check_round(tournament, round_.number, dutch_options(event, setup))
+    findings = tuple(
+        replace(f, params={**f.params, "why": _unavailable_why(setup, f.params["player"])})
+        if f.code == "not_available" else f for f in report.messages)
     boards = {n: p.board for p in proposal for n in (p.first, p.second) if n}
-    return report.messages, _Words(record, setup, boards)
+    return findings, _Words(record.entries, boards)
 
 
-def round_warnings(round_: Round, record: EventRecord | None = None) -> list[RoundWarning]:
-    """What the checker says about a Swiss round, in words (Swiss events only): the rules broken
-    first, then the boards where the Dutch system pairs otherwise."""
-    if not round_.event.is_swiss:
-        return []
-    findings, words = round_findings(round_, record)
+def _worded(findings, words: _Words) -> list[RoundWarning]:
+    """The rules broken first, then the boards where the Dutch system pairs otherwise."""
     out = []
     for finding in findings:
         text, board, numbers = describe(finding, words)
-        entries = tuple(words.record.entries[n].pk for n in numbers if n in words.record.entries)
+        entries = tuple(words.entries[n].pk for n in numbers if n in words.entries)
         out.append(RoundWarning(finding.code, text, board, entries))
     return sorted(out, key=lambda w: w.is_difference)
+
+
+def round_warnings(round_: Round, record: EventRecord | None = None) -> list[RoundWarning]:
+    """What the checker says about a Swiss round, in words (Swiss events only), computed now:
+    the rules broken first, then the boards where the Dutch system pairs otherwise."""
+    if not round_.event.is_swiss:
+        return []
+    return _worded(*round_findings(round_, record))
+
+
+def round_check_data(round_: Round) -> list[dict]:
+    """The checker's findings on ``round_`` as the round stores them (``Round.findings``)."""
+    findings, _words = round_findings(round_)
+    return [{"code": f.code, "params": f.params, "text": f.text} for f in findings]
+
+
+def stored_warnings(round_: Round) -> list[RoundWarning] | None:
+    """The findings stored with a Swiss round, in words, without running the engine; None
+    while the round has not been checked (a worker is checking it). Two queries."""
+    if round_.findings is None:
+        return None
+    entries = {e.number: e for e in round_.event.entries.select_related("player", "team")
+               if e.number}
+    boards = {}
+    for number, white, black in round_.boards.values_list("number", "white__number",
+                                                          "black__number"):
+        boards.update({n: number for n in (white, black) if n})
+    findings = [Finding(f["code"], f["params"], f.get("text", "")) for f in round_.findings]
+    return _worded(findings, _Words(entries, boards))
 
 
 def event_check(event: Event) -> list[tuple[Round, list[RoundWarning]]]:

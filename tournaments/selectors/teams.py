@@ -19,7 +19,7 @@ from records import Outcome, Result, Tournament
 from scoring.points import LAW_GAME, format_points, score_event
 from scoring.teams import BoardRecord, Lineup, board_results
 from scoring.withdrawals import apply_withdrawals
-from tournaments.adapters import EventRecord, load_event, scoring_format, scoring_system
+from tournaments.adapters.events import EventRecord, load_event, scoring_format, scoring_system
 from tournaments.models import Board, Entry, Event, Game, Player, RoundStatus, TeamMember
 
 _MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+",

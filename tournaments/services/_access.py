@@ -13,13 +13,13 @@ def require(actor, perm: str, event: Event) -> None:
         raise PermissionDenied(_("You do not have the right to do this in this event."))
 
 
-def lock_event(event: Event) -> Event:
+def event_lock(event: Event) -> Event:
     """One writer per event at a time: pairing, closing a round and numbering lock the event
     row (``select_for_update``), so two clicks never make two rounds."""
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
-def check_reason(reason: str) -> None:
+def reason_check(reason: str) -> None:
     """The history keeps a reason of ``REASON_MAX_LENGTH`` characters: refuse a longer one
     rather than fail on the database."""
     if len(reason) > REASON_MAX_LENGTH:

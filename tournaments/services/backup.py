@@ -39,7 +39,8 @@ from tournaments.models import (
     TeamMember,
 )
 from tournaments.services._access import require
-from tournaments.services.events import STATUTE_FIELDS, _unique_slug
+from tournaments.services.events import STATUTE_FIELDS, unique_slug
+from tournaments.services.jobs import job_dispatch, job_language, job_new
 from tournaments.services.rounds import check_paired_once, open_boards
 
 FORMAT = "cotuong-event-backup"
@@ -131,7 +132,7 @@ def event_backup(*, event: Event, actor) -> dict:
     return backup_document(event)
 
 
-def check_document(document) -> None:
+def document_check(document) -> None:
     """Refuse anything but a backup of a version this installation reads."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ServiceError(_("This file is not a backup of an event made by this program."))
@@ -148,7 +149,7 @@ def event_restore(*, document: dict, actor, progress=None) -> Event:
     actor becomes its organiser. All or nothing."""
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create events."))
-    check_document(document)
+    document_check(document)
     try:
         with transaction.atomic():
             return _restore(document, actor, progress)
@@ -188,7 +189,7 @@ def _restore(doc: dict, actor, progress) -> Event:
             setattr(event, name, source[name])
     slug = source.get("slug") or ""
     event.slug = slug if slug and not Event.objects.filter(slug=slug).exists() \
-        else _unique_slug(source["name"])
+        else unique_slug(source["name"])
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
@@ -304,16 +305,13 @@ MAX_BACKUP_BYTES = 50 * 1024 * 1024
 @transaction.atomic
 def restore_start(*, actor, upload, lang: str | None = None):
     """Keep an uploaded backup on a job and queue its restore."""
-    from tournaments.services.jobs import _language, _new_job, job_dispatch
-    from tournaments.tasks import restore_run
-
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create events."))
     if upload.size > MAX_BACKUP_BYTES:
         raise ServiceError(_("The file is larger than %(max)s MB."),
                            max=MAX_BACKUP_BYTES // (1024 * 1024))
-    job = _new_job(kind=JobKind.RESTORE, user=actor,
-                   params={"lang": _language(lang), "upload_name": upload.name[:200]})
+    job = job_new(kind=JobKind.RESTORE, user=actor,
+                   params={"lang": job_language(lang), "upload_name": upload.name[:200]})
     job.file.save(f"{job.pk}-backup.json", upload, save=True)
-    job_dispatch(job, restore_run)
+    job_dispatch(job, "tournaments.tasks.restore_run")
     return job

@@ -4,9 +4,9 @@ every board at once (the API).
 
 Every change is saved board by board through django-simple-history with who made it and why;
 the round's method becomes "by hand" (``PairingMethod.MANUAL``). Nothing is refused for breaking
-a pairing rule: the checker (``selectors/swiss.py: round_warnings``) reports it in words and
-the arbiter publishes knowingly. What is refused: an entry on two boards, an entry of another
-event, a game board with a bye kind, a round that is not a draft.
+a pairing rule: the checker reports it in words (``services/round_checks.py`` stores its
+findings) and the arbiter publishes knowingly. What is refused: an entry on two boards, an
+entry of another event, a game board with a bye kind, a round that is not a draft.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, PairingMethod, Round, RoundStatus
-from tournaments.services._access import check_reason, lock_event, require
-from tournaments.services.roundrobin import create_match_games
+from tournaments.services._access import event_lock, reason_check, require
+from tournaments.services.round_checks import round_check_schedule
+from tournaments.services.rounds import match_games_store
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class Slot:
 def _open(round_: Round, actor) -> tuple[Event, Round]:
     event = round_.event
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is published: only a draft can be changed."),
@@ -75,7 +76,7 @@ def _validate(event: Event, slots: list[Slot]) -> list[Slot]:
 def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -> Round:
     """Write ``slots`` as the round's boards 1..n (games first, then byes), changing only the
     boards that differ, each change in the board's history."""
-    check_reason(reason)
+    reason_check(reason)
     slots = _validate(event, slots)
     boards = {b.number: b for b in round_.boards.all()}
     reason = reason or "changed by hand"
@@ -98,7 +99,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             board.games.all().delete()
         elif slot.black is not None and not board.games.exists():
             new_games.append(board)
-    create_match_games(event, new_games, actor)
+    match_games_store(event=event, boards=new_games, actor=actor)
     for board in boards.values():
         board._history_user = actor
         board._change_reason = reason
@@ -107,6 +108,9 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
     if changed and round_.method != PairingMethod.MANUAL:
         round_.method = PairingMethod.MANUAL
         round_.save(update_fields=["method"])
+    if changed:
+        round_check_schedule(round_=round_)
+        round_.refresh_from_db(fields=["findings", "checked_at"])
     return round_
 
 
@@ -212,3 +216,34 @@ def board_remove(*, round_: Round, actor, entry: int, reason: str = "") -> Round
         raise ServiceError(_("This player is on no board of this round."))
     slots.pop(where[0])
     return _store(event, round_, slots, actor, reason or "taken out of the round")
+
+
+def board_edit_apply(*, round_: Round, actor, operation: dict) -> Round:
+    """One edit of a draft round from the page's form or an API operation (entries by id):
+    ``op`` is swap, exchange, bye, pair or remove; the other keys are its arguments."""
+    data = operation
+    op, reason = data["op"], data.get("reason") or ""
+    first, second = data.get("first"), data.get("second")
+
+    def need(*values):
+        if any(v in (None, "") for v in values):
+            raise ServiceError(_("Choose the board or the players for this change."))
+
+    if op == "swap":
+        need(data.get("board"))
+        return board_swap(round_=round_, actor=actor, board_number=data["board"],
+                                     reason=reason)
+    if op == "exchange":
+        need(first, second)
+        return board_exchange(round_=round_, actor=actor, first=first,
+                                         second=second, reason=reason)
+    if op == "bye":
+        need(first, data.get("kind"))
+        return board_set_bye(round_=round_, actor=actor, entry=first,
+                                        kind=data["kind"], reason=reason)
+    if op == "pair":
+        need(first, second)
+        return board_pair(round_=round_, actor=actor, white=first, black=second,
+                                     reason=reason)
+    need(first)
+    return board_remove(round_=round_, actor=actor, entry=first, reason=reason)

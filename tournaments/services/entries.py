@@ -17,16 +17,18 @@ from tournaments.models import (
     RoundStatus,
     Team,
     TeamMember,
+    rating_order_key,
 )
-from tournaments.models.players import TITLE_ORDER
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
+from tournaments.services.knockout import bracket_advance
+from tournaments.services.round_checks import drafts_check_schedule
 
 
 def _next_round(event: Event) -> int:
     return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-def _check_open_for_entries(event: Event) -> int:
+def entries_check_open(event: Event) -> int:
     """The round a new entry joins. Round robin and knockout tables are fixed once drawn."""
     joined = _next_round(event)
     if joined > 1 and not event.is_swiss:
@@ -39,19 +41,19 @@ def entry_register(*, event: Event, actor, player: Player, rating: int | None = 
     """Register a player; after round 1 in a Swiss event this is a late entry (from the next
     round on)."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if event.is_team:
         raise ServiceError(_("This is a team event: register teams."))
     if Entry.objects.filter(event=event, player=player).exists():
         raise ServiceError(_("%(player)s is already registered."), player=player.full_name)
-    joined = _check_open_for_entries(event)
+    joined = entries_check_open(event)
     return Entry.objects.create(
         event=event, player=player, rating=player.rating if rating is None else rating,
         joined_round=joined,
     )
 
 
-def _check_roster(event: Event, players: list[Player], reserves: list[Player]) -> None:
+def roster_check(event: Event, players: list[Player], reserves: list[Player]) -> None:
     """Appendix §4: official events field 3–4 players and 1–2 reserves per team, listed
     strongest first; friendly events any number."""
     everyone = [*players, *reserves]
@@ -77,14 +79,14 @@ def entry_register_team(
 ) -> Entry:
     """Register a team with its roster in board order (1 = strongest), then reserves."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_team:
         raise ServiceError(_("This is an individual event: register players."))
     if Entry.objects.filter(event=event, team=team).exists():
         raise ServiceError(_("%(team)s is already registered."), team=team.name)
     reserves = list(reserves)
-    _check_roster(event, list(players), reserves)
-    joined = _check_open_for_entries(event)
+    roster_check(event, list(players), reserves)
+    joined = entries_check_open(event)
     ratings = [p.rating for p in players if p.rating]
     entry = Entry.objects.create(
         event=event, team=team, joined_round=joined,
@@ -110,7 +112,7 @@ def entry_register_new_player(*, event: Event, actor, **player_fields) -> Entry:
 def entry_remove(*, entry: Entry, actor) -> None:
     """Remove an entry that has not been paired yet (a mistake, not a withdrawal)."""
     require(actor, "tournaments.change_event", entry.event)
-    lock_event(entry.event)
+    event_lock(entry.event)
     if Board.objects.filter(Q(white=entry) | Q(black=entry)).exists():
         raise ServiceError(_("This entry has been paired: withdraw it instead."))
     entry.delete()
@@ -121,7 +123,7 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
     """Withdraw after ``after_round`` (Art. 21.5). The scoring engine applies the law's
     consequences (cancelled games or wins for the opponents) when standings are computed."""
     require(actor, "tournaments.change_event", entry.event)
-    lock_event(entry.event)
+    event_lock(entry.event)
     last = _next_round(entry.event) - 1
     if not 0 <= after_round <= max(last, 0):
         raise ServiceError(_("Round %(n)s has not been paired yet."), n=after_round)
@@ -129,18 +131,9 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
     entry.withdrawn_after_round = after_round
     entry.save(update_fields=["status", "withdrawn_after_round"])
     if entry.event.is_knockout:  # its pending and future matches are lost by walkover
-        from tournaments.services.knockout import ko_advance  # knockout imports this module
-
-        ko_advance(event=entry.event, actor=actor)
+        bracket_advance(event=entry.event, actor=actor)
+    drafts_check_schedule(event=entry.event)
     return entry
-
-
-def rating_order_key(entry: Entry) -> tuple:
-    """C.04.2 initial order: rating (highest first), then title, then name."""
-    player = entry.player
-    title = TITLE_ORDER.get(player.title if player else "", 9)
-    name = player.sort_key if player else entry.team.name_folded
-    return (-(entry.rating or 0), title, name, entry.pk)
 
 
 @transaction.atomic
@@ -152,7 +145,7 @@ def numbers_draw(
     the draw can be replayed), by rating (C.04.2 order), or as the organiser assigns them
     (``numbers``: entry id -> number). Fixed once round 1 is published."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if event.rounds_set.exclude(status=RoundStatus.DRAFT).exists():
         raise ServiceError(_("Table numbers are fixed once round 1 is published."))
     if event.rounds_set.exists():

@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
-from tournaments.services._access import lock_event, require
+from tournaments.services._access import event_lock, require
+from tournaments.services.round_checks import drafts_check_schedule
 
 # Statute fields an organiser may set through event_create / event_update.
 STATUTE_FIELDS = frozenset(
@@ -34,7 +35,7 @@ def law_defaults(format: str, games_per_match: int | None = None) -> dict:
     return defaults
 
 
-def _unique_slug(name: str) -> str:
+def unique_slug(name: str) -> str:
     base = slugify(name, allow_unicode=False)[:70] or "event"
     slug, n = base, 1
     while Event.objects.filter(slug=slug).exists():
@@ -60,7 +61,7 @@ def event_create(*, actor, name: str, start_date, **statute) -> Event:
     values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
     event = Event(name=name, start_date=start_date, created_by=actor, **values)
     if not event.slug:
-        event.slug = _unique_slug(name)
+        event.slug = unique_slug(name)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
@@ -103,7 +104,7 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     """
     require(actor, "tournaments.change_event", event)
     _check_fields(changes)
-    event = lock_event(event)
+    event = event_lock(event)
     made = event.rounds_set.count()
     if made:
         _check_fixed_after_the_draw(event, changes, made)
@@ -111,6 +112,8 @@ def event_update(*, event: Event, actor, **changes) -> Event:
         setattr(event, field, value)
     event.full_clean()
     event.save()
+    if made:
+        drafts_check_schedule(event=event)
     return event
 
 

@@ -22,9 +22,9 @@ from simple_history.utils import bulk_create_with_history
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.models import Entry, Event, Job, JobKind, JobStatus, Player, Team
-from tournaments.services._access import lock_event, require
-from tournaments.services.entries import _check_open_for_entries, entry_register_team
-from tournaments.services.jobs import _language, _new_job, can_see_job, job_dispatch
+from tournaments.services._access import event_lock, require
+from tournaments.services.entries import entries_check_open, entry_register_team
+from tournaments.services.jobs import can_see_job, job_dispatch, job_language, job_new
 from tournaments.text import fold, name_sort_key
 
 
@@ -38,25 +38,21 @@ def _require_import(actor, event: Event | None) -> None:
 @transaction.atomic
 def import_start(*, actor, upload, event: Event | None = None, lang: str | None = None) -> Job:
     """Keep the uploaded file and queue its preview. ``upload``: a Django ``UploadedFile``."""
-    from tournaments.tasks import import_preview
-
     _require_import(actor, event)
     if upload.size > reader.MAX_BYTES:
         raise ServiceError(reader.FILE_ERRORS["too_big"],
                            max=reader.MAX_BYTES // (1024 * 1024))
-    job = _new_job(kind=JobKind.IMPORT, user=actor, event=event,
-                   params={"lang": _language(lang), "target": "event" if event else "register",
+    job = job_new(kind=JobKind.IMPORT, user=actor, event=event,
+                   params={"lang": job_language(lang), "target": "event" if event else "register",
                            "upload_name": upload.name[:200]})
     job.file.save(f"{job.pk}-import.xlsx", upload, save=True)
-    job_dispatch(job, import_preview)
+    job_dispatch(job, "tournaments.tasks.import_preview")
     return job
 
 
 @transaction.atomic
 def import_confirm(*, job: Job, actor) -> Job:
     """The organiser confirms a clean preview: queue the writing."""
-    from tournaments.tasks import import_apply as apply_task
-
     if not can_see_job(actor, job):
         raise PermissionDenied(_("This job is not yours."))
     job = Job.objects.select_for_update().get(pk=job.pk)
@@ -70,7 +66,7 @@ def import_confirm(*, job: Job, actor) -> Job:
     job.status = JobStatus.QUEUED
     job.params = {**job.params, "confirmed": True}
     job.save(update_fields=["status", "params"])
-    job_dispatch(job, apply_task)
+    job_dispatch(job, "tournaments.tasks.import_apply")
     return job
 
 
@@ -96,7 +92,7 @@ def import_apply(*, job: Job, actor, progress=None) -> dict:
     _require_import(actor, event)
     with transaction.atomic():
         if event is not None:
-            event = lock_event(event)
+            event = event_lock(event)
         with job.file.open("rb") as source:
             preview = reader.read(source, event=event)
         if not preview.ok:
@@ -108,7 +104,7 @@ def import_apply(*, job: Job, actor, progress=None) -> dict:
 
 def _store(preview: reader.Preview, event: Event | None, actor, progress) -> dict:
     rows = preview.rows
-    joined = _check_open_for_entries(event) if event is not None else 1
+    joined = entries_check_open(event) if event is not None else 1
     new_rows = [r for r in rows if r.action == "new"]
     created = bulk_create_with_history([_new_player(r.values) for r in new_rows], Player,
                                        default_user=actor, default_change_reason="import")

@@ -14,6 +14,7 @@ import time
 import uuid
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
@@ -32,18 +33,25 @@ from tournaments.services._access import require
 logger = logging.getLogger(__name__)
 
 
-def _language(lang: str | None) -> str:
+def job_language(lang: str | None) -> str:
     return labels.language(lang or get_language())
 
 
-def job_dispatch(job: Job, task) -> None:
-    """Send ``task`` for ``job`` once the current transaction commits. A broker that cannot be
-    reached fails the job with a message instead of losing it."""
+def task_send(name: str, *args, task_id: str):
+    """Queue the Celery task registered as ``name`` (run in-process without a broker) and return
+    its result. Services never import ``tournaments.tasks`` (the tasks call services): they name
+    the task; ``apps.py`` registers the tasks when Django starts."""
+    return current_app.tasks[name].apply_async(args=list(args), task_id=task_id)
+
+
+def job_dispatch(job: Job, task_name: str) -> None:
+    """Send the task ``task_name`` for ``job`` once the current transaction commits. A broker
+    that cannot be reached fails the job with a message instead of losing it."""
     job_id, task_id = job.pk, job.task_id
 
     def send() -> None:
         try:
-            task.apply_async(args=[job_id], task_id=task_id)
+            task_send(task_name, job_id, task_id=task_id)
         except Exception:
             if settings.CELERY_TASK_ALWAYS_EAGER:
                 # Ran in-process and failed: the task has recorded the failure on the job.
@@ -55,7 +63,7 @@ def job_dispatch(job: Job, task) -> None:
     transaction.on_commit(send)
 
 
-def _new_job(**fields) -> Job:
+def job_new(**fields) -> Job:
     return Job.objects.create(task_id=str(uuid.uuid4()), **fields)
 
 
@@ -67,8 +75,6 @@ def can_see_job(user, job: Job) -> bool:
 def export_start(*, event: Event, actor, table: str, round: int | None = None,
                  lang: str | None = None) -> Job:
     """Queue an export of one table, or of the whole event (``table="event"``)."""
-    from tournaments.tasks import export_build
-
     require(actor, "tournaments.export_event", event)
     try:
         check_table(event, Table(table, round))
@@ -76,9 +82,9 @@ def export_start(*, event: Event, actor, table: str, round: int | None = None,
         raise ServiceError(_("This table does not exist for this event.")) from None
     if table in ("pairings", "results") and not event.rounds_set.filter(number=round).exists():
         raise ServiceError(_("Round %(n)s has not been paired yet."), n=round)
-    job = _new_job(kind=JobKind.EXPORT, user=actor, event=event,
-                   params={"table": table, "round": round, "lang": _language(lang)})
-    job_dispatch(job, export_build)
+    job = job_new(kind=JobKind.EXPORT, user=actor, event=event,
+                   params={"table": table, "round": round, "lang": job_language(lang)})
+    job_dispatch(job, "tournaments.tasks.export_build")
     return job
 
 

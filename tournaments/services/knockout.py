@@ -6,14 +6,14 @@ round of its stage (A and B run in parallel in the same round). Who won a match 
 ``pairings.minimatch`` from its games (``Game.level``, ``Game.kind``), or by a ruling on the
 board (a forfeit, a walkover after a withdrawal).
 
-- ``ko_start`` seeds the entries and stores round 1: its matches, and the byes of the top seeds
+- ``bracket_start`` seeds the entries and stores round 1: its matches, and the byes of the top seeds
   as bye boards (a bye is never a match, but the round and the bracket show it). Matches that
   are ready at once (two byes meeting in round 2) are stored too.
-- ``ko_advance`` brings the stored boards in line with the bracket after every result, ruling
+- ``bracket_advance`` brings the stored boards in line with the bracket after every result, ruling
   and withdrawal, in the caller's transaction: it stores each match as soon as both its players
   are known (the decider only when it is needed), records walkovers for withdrawn entries, and
   drops boards a corrected result made wrong (refusing if they already have results).
-- ``ko_board_changed`` is the results services' hook: it decides a board from its games with the
+- ``bracket_board_decide`` is the results services' hook: it decides a board from its games with the
   mini-match engine, creating the next tie-break games as a level is reached, then advances.
 
 Colours (Art. 4.2.2): lots decide who has White in each match's first game, from the round's
@@ -32,8 +32,7 @@ from simple_history.utils import bulk_create_with_history
 
 from pairings.knockout import Bracket, KnockoutError, seeds_by_lots
 from pairings.minimatch import MiniMatchError, MiniMatchRules
-from tournaments.errors import ServiceError
-from tournaments.knockout_adapter import (
+from tournaments.adapters.knockout import (
     GAME_RESULTS,
     RULINGS,
     KnockoutStatuteError,
@@ -48,6 +47,7 @@ from tournaments.knockout_adapter import (
     level_of,
     minimatch_rules,
 )
+from tournaments.errors import ServiceError
 from tournaments.models import (
     Board,
     ByeKind,
@@ -59,10 +59,10 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Seeding,
+    rating_order_key,
 )
-from tournaments.services._access import lock_event, require
-from tournaments.services.entries import rating_order_key
-from tournaments.services.rounds import BoardSpec, round_store
+from tournaments.services._access import event_lock, require
+from tournaments.services.rounds import BoardSpec, match_games_store, round_store
 
 KNOCKOUT_REASON = "knockout"
 
@@ -99,7 +99,7 @@ def _seed_order(event: Event, entries: list[Entry], method: str, seed: int) -> l
 
 
 @transaction.atomic
-def ko_start(*, event: Event, actor, method: str | None = None,
+def bracket_start(*, event: Event, actor, method: str | None = None,
              seed: int | None = None) -> list[Round]:
     """Seed the active entries and store the bracket's first matches as draft rounds.
 
@@ -110,7 +110,7 @@ def ko_start(*, event: Event, actor, method: str | None = None,
     rounds and start again before that).
     """
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_knockout:
         raise ServiceError(_("This event is not a knockout."))
     if event.is_team:
@@ -145,21 +145,10 @@ def ko_start(*, event: Event, actor, method: str | None = None,
     # Appendix §2: the top seeds go straight to round 2; the round shows their byes.
     specs += [BoardSpec(len(first) + i, by_seed[s], None, bye=ByeKind.PAIRING_ALLOCATED,
                         bracket="A") for i, s in enumerate(bracket.byes, start=1)]
-    round_ = round_store(event=event, number=1, boards=specs, method=PairingMethod.KNOCKOUT,
-                         seed=seed, actor=actor)
-    _create_games(event, [b for b in round_.boards.all() if b.match_code], actor)
-    ko_advance(event=event, actor=actor)
+    round_store(event=event, number=1, boards=specs, method=PairingMethod.KNOCKOUT, seed=seed,
+                actor=actor)
+    bracket_advance(event=event, actor=actor)
     return list(event.rounds_set.order_by("number"))
-
-
-def _create_games(event: Event, boards: list[Board], actor) -> None:
-    """The match's own games (level 0): the first-named entry White in game 1, colours
-    alternating (Art. 4.2.2)."""
-    games = [Game(board=b, number=k, level=0, kind="regular", white_first=k % 2 == 1)
-             for b in boards for k in range(1, event.games_per_match + 1)]
-    if games:
-        bulk_create_with_history(games, Game, default_user=actor,
-                                 default_change_reason=KNOCKOUT_REASON)
 
 
 def _save_board(board: Board, actor, reason: str) -> None:
@@ -187,13 +176,13 @@ class _Stored:
 
 
 @transaction.atomic
-def ko_advance(*, event: Event, actor) -> None:
+def bracket_advance(*, event: Event, actor) -> None:
     """Bring the stored boards in line with the bracket (see the module's docstring).
 
     Repeats until nothing changes: a walkover can make the next match ready, whose player may
     have withdrawn too.
     """
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_knockout:
         return
     while _advance_once(event, actor):
@@ -290,7 +279,7 @@ def _store_match(event: Event, actor, bracket: Bracket, match, ms, stored: _Stor
     board._history_user = actor
     board._change_reason = KNOCKOUT_REASON
     board.save()
-    _create_games(event, [board], actor)
+    match_games_store(event=event, boards=[board], actor=actor, reason=KNOCKOUT_REASON)
     stored.boards[match.code] = board
     return board
 
@@ -308,7 +297,7 @@ def _walkover(board: Board, withdrawn: set[int], actor) -> None:
 # --- results hook ---------------------------------------------------------------------------
 
 
-def ko_board_changed(*, board: Board, actor, reason: str = "", by_game: bool = False) -> Board:
+def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool = False) -> Board:
     """Called by the results services, in their transaction, after a game of a knockout board
     (``by_game``) or the board itself (a ruling, or clearing one) changed.
 
@@ -317,7 +306,7 @@ def ko_board_changed(*, board: Board, actor, reason: str = "", by_game: bool = F
     made unnecessary; a ruling (forfeit) decides whatever the games say. Then the bracket
     advances.
     """
-    event = lock_event(board.round.event)
+    event = event_lock(board.round.event)
     if not by_game and board.result and board.result not in RULINGS:
         raise ServiceError(_("Board %(n)s is a knockout match: enter the result of each game "
                              "(a whole match can only be ruled a forfeit)."), n=board.number)
@@ -340,7 +329,7 @@ def ko_board_changed(*, board: Board, actor, reason: str = "", by_game: bool = F
         round_.status = RoundStatus.PUBLISHED
         round_.completed_at = None
         round_.save(update_fields=["status", "completed_at"])
-    ko_advance(event=event, actor=actor)
+    bracket_advance(event=event, actor=actor)
     return board
 
 

@@ -30,8 +30,8 @@ from tournaments.models import (
     Substitution,
     TeamMember,
 )
-from tournaments.services._access import check_reason, require
-from tournaments.services.results import match_result
+from tournaments.services._access import reason_check, require
+from tournaments.services.matches import match_result
 
 LINEUP_REASON = "line-up"
 
@@ -61,7 +61,7 @@ def _rosters(entry_ids: Sequence[int]) -> dict[int, tuple[list[int], list[int]]]
     return {e: roster_ids(ms) for e, ms in members.items()}
 
 
-def apply_default_lineups(event: Event, games: Sequence[Game]) -> None:
+def default_lineups_apply(event: Event, games: Sequence[Game]) -> None:
     """Fill ``first_player`` / ``second_player`` of new (unsaved) team-match games with the
     default line-up. Call before saving them; one query for all rosters."""
     if not event.is_team or not games:
@@ -81,7 +81,7 @@ def apply_default_lineups(event: Event, games: Sequence[Game]) -> None:
 # --- the rule ------------------------------------------------------------------------------------
 
 
-def check_lineup(*, team: str, regulars: Sequence[int], reserves: Sequence[int],
+def lineup_check(*, team: str, regulars: Sequence[int], reserves: Sequence[int],
                  lineup: Sequence[int | None], rule: str, names: dict[int, str]) -> None:
     """Refuse a line-up the statute's substitution rule does not allow (appendix §4).
 
@@ -150,7 +150,7 @@ def lineup_forfeit(game: Game) -> str:
     return forfeit_code(game, first_absent, second_absent)
 
 
-def check_game_result(game: Game, result: str) -> None:
+def game_result_check(game: Game, result: str) -> None:
     """A board without a player is a forfeit: its result is the line-up's to set
     (``services/results.py: game_result_record`` asks here for team matches)."""
     implied = lineup_forfeit(game)
@@ -172,7 +172,7 @@ def _ids(players: Sequence[Player | int | None], boards: int, team: str) -> list
 def _check_open(board: Board, actor, reason: str) -> None:
     """Line-ups are set while the round is a draft or in play; a closed round only by those who
     correct results, with a reason (as for results)."""
-    check_reason(reason)
+    reason_check(reason)
     event = board.round.event
     if board.round.status == RoundStatus.COMPLETED:
         require(actor, "tournaments.correct_result", event)
@@ -190,7 +190,7 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     """Record who plays each board of a team match: ``first`` for the first-named team
     (``board.white``), ``second`` for the other, one item per board, ``None`` where nobody plays.
 
-    The statute's substitution rule is checked (``check_lineup``); a board with nobody is lost by
+    The statute's substitution rule is checked (``lineup_check``); a board with nobody is lost by
     forfeit (the game's result is set; both empty is a double forfeit) and a board filled again
     loses that forfeit. Who played a board whose game already has a result cannot change: clear
     the result first. ``expected_version`` is the board's version the arbiter saw.
@@ -217,7 +217,7 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     ).values_list("pk", "full_name"))
     for side, entry in (("first", board.white), ("second", board.black)):
         regulars, reserves = rosters[entry.pk]
-        check_lineup(team=entry.name, regulars=regulars, reserves=reserves,
+        lineup_check(team=entry.name, regulars=regulars, reserves=reserves,
                      lineup=wanted[side], rule=event.substitution, names=names)
     changed = []
     for game, p1, p2 in zip(games, wanted["first"], wanted["second"], strict=True):

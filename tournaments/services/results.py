@@ -2,21 +2,20 @@
 (django-simple-history on Board and Game), and a second arbiter never silently overwrites the
 first: a result is written only over the version the arbiter saw (optimistic locking)."""
 
-from fractions import Fraction
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from records import Result
-from scoring.points import LAW_GAME
 from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import Board, Event, Game, ResultCode, Round, RoundStatus
-from tournaments.services._access import check_reason, require
-from tournaments.services.knockout import ko_board_changed
+from tournaments.services._access import reason_check, require
+from tournaments.services.knockout import bracket_board_decide
+from tournaments.services.lineups import game_result_check
+from tournaments.services.matches import match_result
+from tournaments.services.round_checks import drafts_check_schedule
 
 
 def _check_board_open(board: Board, actor, reason: str) -> None:
-    check_reason(reason)
+    reason_check(reason)
     status = board.round.status
     if status == RoundStatus.DRAFT:
         raise ServiceError(_("Publish round %(n)s before entering results."), n=board.round.number)
@@ -76,12 +75,14 @@ def result_record(
     board._change_reason = reason
     board._history_user = actor
     board.save(update_fields=["result", "version"])
+    if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
+        drafts_check_schedule(event=board.round.event)
     if board.round.status == RoundStatus.COMPLETED and not result:
         board.round.status = RoundStatus.PUBLISHED
         board.round.completed_at = None
         board.round.save(update_fields=["status", "completed_at"])
     if board.bracket:  # knockout: the ruling decides the match, the bracket advances
-        ko_board_changed(board=board, actor=actor, reason=reason)
+        bracket_board_decide(board=board, actor=actor, reason=reason)
     return board
 
 
@@ -97,23 +98,6 @@ def _whole_match_ruling(board: Board, result: str) -> bool:
     if board.bracket:  # knockout: a ruling (a walkover) decides whatever games were played
         return True
     return not board.games.exclude(result="").exists()
-
-
-def match_result(games: list[Game]) -> str:
-    """The match's result from its games' points (Art. 21.2; appendix §4 for teams): the side
-    with more game points wins; blank until every game of the match has a result."""
-    if not games or any(not g.result for g in games):
-        return ""
-    first = second = Fraction(0)
-    for g in games:
-        result = Result(g.result)
-        first += LAW_GAME.value(result.outcome_for(white=g.white_first))
-        second += LAW_GAME.value(result.outcome_for(white=not g.white_first))
-    if all(not Result(g.result).played for g in games) and first != second:
-        return ResultCode.WHITE_WINS_FORFEIT if first > second else ResultCode.BLACK_WINS_FORFEIT
-    if first > second:
-        return ResultCode.WHITE_WINS
-    return ResultCode.BLACK_WINS if second > first else ResultCode.DRAW
 
 
 @transaction.atomic
@@ -134,9 +118,7 @@ def game_result_record(
     if game.version != expected_version:
         raise StaleResult(current=game.get_result_display() or _("no result"))
     if board.round.event.is_team:
-        from tournaments.services.lineups import check_game_result  # lineups imports us
-
-        check_game_result(game, result)
+        game_result_check(game, result)
     if game.result == result:
         return game
     game.result = result
@@ -144,8 +126,10 @@ def game_result_record(
     game._change_reason = reason
     game._history_user = actor
     game.save(update_fields=["result", "version"])
+    if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
+        drafts_check_schedule(event=board.round.event)
     if board.bracket:  # knockout: the mini-match engine decides (services/knockout.py)
-        ko_board_changed(board=board, actor=actor, reason=reason, by_game=True)
+        bracket_board_decide(board=board, actor=actor, reason=reason, by_game=True)
         return game
     games = list(board.games.filter(level=0).order_by("number"))
     board.result = match_result(games)

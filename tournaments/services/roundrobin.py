@@ -6,13 +6,11 @@ are stored as drafts and published one at a time or all at once.
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
 
 from pairings.berger import REST, berger_table
 from tournaments.errors import ServiceError
-from tournaments.models import Board, ByeKind, Event, Format, Game, PairingMethod, Round
-from tournaments.services._access import lock_event, require
-from tournaments.services.lineups import apply_default_lineups
+from tournaments.models import ByeKind, Event, Format, PairingMethod, Round
+from tournaments.services._access import event_lock, require
 from tournaments.services.rounds import BoardSpec, round_publish, round_store
 
 
@@ -26,35 +24,15 @@ def _numbered_entries(event: Event) -> dict[int, int]:
     return numbers
 
 
-def match_games(event: Event, board: Board) -> list[Game]:
-    """The games of a board that is a match.
-
-    Two-game (or longer) matches: colours alternate game by game, the first-named entry White in
-    game 1 (Art. 4.2.2). Team matches: board k of one team meets board k of the other; the
-    first-named team has White on board 1, Black on board 2, and so on (appendix §4).
-    """
-    count = event.team_boards if event.is_team else event.games_per_match
-    if count < 2 and not event.is_team:
-        return []
-    return [Game(board=board, number=k, white_first=k % 2 == 1) for k in range(1, count + 1)]
-
-
-def create_match_games(event: Event, boards: list[Board], actor) -> None:
-    games = [g for b in boards if not b.is_bye for g in match_games(event, b)]
-    apply_default_lineups(event, games)  # team matches: board k = the roster's k-th player
-    if games:
-        bulk_create_with_history(games, Game, default_user=actor, default_change_reason="paired")
-
-
 @transaction.atomic
-def rr_schedule(*, event: Event, actor, publish: bool = False) -> list[Round]:
+def round_robin_schedule(*, event: Event, actor, publish: bool = False) -> list[Round]:
     """Store every round of the event from the Berger tables: rule 5.2 says who meets whom in
     which round, rule 5.1 who has White; with an odd number of entries the one who meets the
     dummy number rests (a bye worth the statute's points for resting). Double round robin: the
     second cycle repeats the first with colours reversed (optionally FIDE C.05 Annex 1's order).
     """
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if not event.is_round_robin:
         raise ServiceError(_("This event is not a round robin."))
     if event.rounds_set.exists():
@@ -75,7 +53,6 @@ def rr_schedule(*, event: Event, actor, publish: bool = False) -> list[Round]:
     for number, specs in sorted(by_round.items()):
         round_ = round_store(event=event, number=number, boards=specs,
                              method=PairingMethod.BERGER, seed=event.numbers_seed, actor=actor)
-        create_match_games(event, list(round_.boards.all()), actor)
         rounds.append(round_)
     if publish:
         for round_ in rounds:

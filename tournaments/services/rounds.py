@@ -1,7 +1,8 @@
 """The life of a round: stored as a draft, published, closed, or deleted while a draft.
 
 Format services (round robin, Swiss, knockout, teams) compute the boards with the engines and
-store them through ``round_store``.
+store them through ``round_store``, which stores the round whole: its boards, the games of each
+match, the default line-ups of team matches and, for a Swiss round, the checker's findings.
 """
 
 from dataclasses import dataclass
@@ -13,8 +14,10 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from tournaments.errors import RoundNotClosed, ServiceError
-from tournaments.models import Board, Entry, Event, Round, RoundStatus, awaiting_result
+from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
 from tournaments.services._access import require
+from tournaments.services.lineups import default_lineups_apply
+from tournaments.services.round_checks import round_check_store
 
 
 @dataclass(frozen=True)
@@ -32,17 +35,21 @@ class BoardSpec:
 def round_store(
     *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor
 ) -> Round:
-    """Persist a paired round as a draft. Call inside the format service's transaction, with
-    the event locked."""
+    """Persist a paired round as a draft, whole: its boards, the games of each match, the
+    default line-ups of team matches, and for a Swiss round the checker's findings. Call
+    inside the format service's transaction, with the event locked."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
     check_paired_once(entry_ids, [(spec.white, spec.black) for spec in boards])
     round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
                                   paired_by=actor, paired_at=timezone.now())
-    bulk_create_with_history(
+    stored = bulk_create_with_history(
         [Board(round=round_, number=s.number, white_id=s.white, black_id=s.black, bye=s.bye,
                bracket=s.bracket, match_code=s.match_code) for s in boards],
-        Board, default_user=actor, default_change_reason="paired",
+        Board, default_user=actor, default_change_reason=PAIRED,
     )
+    match_games_store(event=event, boards=stored, actor=actor)
+    if event.is_swiss:  # in the worker already when the event is large
+        round_ = round_check_store(round_=round_)
     return round_
 
 
@@ -54,6 +61,33 @@ def check_paired_once(entry_ids: set[int], pairs: list[tuple[int, int | None]]) 
         if entry_id not in entry_ids or entry_id in seen:
             raise ServiceError(_("An entry is paired twice or does not belong to the event."))
         seen.add(entry_id)
+
+
+PAIRED = "paired"
+
+
+def match_games(event: Event, board: Board) -> list[Game]:
+    """The games of a board that is a match.
+
+    Two-game (or longer) matches and knockout matches: colours alternate game by game, the
+    first-named entry White in game 1 (Art. 4.2.2). Team matches: board k of one team meets
+    board k of the other; the first-named team has White on board 1, Black on board 2, and so on
+    (appendix §4).
+    """
+    if board.is_bye:
+        return []
+    count = event.team_boards if event.is_team else event.games_per_match
+    if count < 2 and not event.is_team and not board.match_code:
+        return []
+    return [Game(board=board, number=k, white_first=k % 2 == 1) for k in range(1, count + 1)]
+
+
+def match_games_store(*, event: Event, boards: list[Board], actor, reason: str = PAIRED) -> None:
+    """Store the games of new match boards, team matches with their default line-ups."""
+    games = [g for b in boards for g in match_games(event, b)]
+    default_lineups_apply(event, games)  # team matches: board k = the roster's k-th player
+    if games:
+        bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
 
 
 def next_round_number(event: Event) -> int:

@@ -1,6 +1,6 @@
 """Swiss events (appendix §1, Art. 21.4; FIDE Dutch system, C.04.3): pair the next round as a draft.
 
-``swiss_pair_next`` is the one writer: it locks the event, numbers the entries before round 1
+``swiss_round_pair`` is the one writer: it locks the event, numbers the entries before round 1
 (C.04.2 initial order: rating, title, name), draws the initial colour by lots when the statute
 says so (seed and colour recorded on the event, the seed also on round 1), builds the engine's
 options from the statute, calls ``pairings.dutch.pair_round`` and stores the round as a draft.
@@ -25,160 +25,33 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
-from fractions import Fraction
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues, pair_round
-from pairings.dutch_cli import infer_initial_colour
+from pairings.dutch import pair_round
 from pairings.swiss_state import DutchError
 from pairings.swiss_state import NoValidPairing as EngineNoValidPairing
-from records import Colour, Outcome, Tournament
-from scoring.points import MatchScoring
-from tournaments.adapters import EventRecord, load_event, pairing_tournament, scoring_system
+from records import Colour
+from tournaments.adapters.events import load_event
+from tournaments.adapters.swiss import SwissSetup, dutch_options, swiss_setup
 from tournaments.errors import NoValidPairing, ServiceError
 from tournaments.models import (
-    Acceleration,
     ByeKind,
     Entry,
-    EntryStatus,
     Event,
     InitialColour,
     PairingMethod,
     Round,
     RoundStatus,
+    rating_order_key,
 )
-from tournaments.services._access import lock_event, require
-from tournaments.services.entries import rating_order_key
-from tournaments.services.roundrobin import create_match_games
+from tournaments.services._access import event_lock, require
+from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.services.rounds import BoardSpec, next_round_number, round_store
-from tournaments.text import fold
 
 Progress = Callable[[str], None]
-
-
-@dataclass(frozen=True)
-class SwissSetup:
-    """What the statute and the entries say about pairing round ``round``, by pairing number."""
-
-    round: int
-    tournament: Tournament  # earlier rounds, matches reduced to one result each
-    initial_colour: Colour
-    points: PointValues
-    baku: bool
-    club_groups: tuple[tuple[int, ...], ...]
-    family_groups: tuple[tuple[int, ...], ...]
-    requested_byes: frozenset[int]
-    withdrawn: frozenset[int]
-    not_joined: frozenset[int]
-
-    @property
-    def unavailable(self) -> frozenset[int]:
-        return self.requested_byes | self.withdrawn | self.not_joined
-
-    @property
-    def forbidden(self) -> tuple[tuple[int, ...], ...]:
-        return self.club_groups + self.family_groups
-
-
-# --- reading the statute ---------------------------------------------------------------------
-
-
-def pairing_points(event: Event) -> PointValues:
-    """Points for pairing: the statute's (Art. 21.1 or custom) with the PAB's value; in match
-    events (two-game matches, teams) the match points."""
-    system = scoring_system(event)
-    scale = system.match if isinstance(system, MatchScoring) else system
-    return PointValues(win=Fraction(scale.win), draw=Fraction(scale.draw),
-                       loss=Fraction(scale.loss), pab=scale.value(Outcome.PAIRING_BYE))
-
-
-def _club(entry: Entry) -> str:
-    club = entry.player.club if entry.player_id else entry.team.club
-    return fold(club or "").strip().casefold()
-
-
-def club_groups(record: EventRecord) -> tuple[tuple[int, ...], ...]:
-    """Statute ``forbid_same_club``: entries of one club (accents and case ignored) form a
-    group that must not meet."""
-    if not record.event.forbid_same_club:
-        return ()
-    clubs: dict[str, list[int]] = {}
-    for number, entry in sorted(record.entries.items()):
-        key = _club(entry)
-        if key:
-            clubs.setdefault(key, []).append(number)
-    return tuple(tuple(g) for _k, g in sorted(clubs.items(), key=lambda kv: kv[1]) if len(g) > 1)
-
-
-def family_groups(record: EventRecord) -> tuple[tuple[int, ...], ...]:
-    """The event's explicit groups (family, TRF XXP lines), by pairing number."""
-    by_id = {entry.pk: number for number, entry in record.entries.items()}
-    out = []
-    for group in record.event.forbidden_groups or []:
-        numbers = tuple(sorted(by_id[i] for i in group if i in by_id))
-        if len(numbers) > 1:
-            out.append(numbers)
-    return tuple(sorted(set(out)))
-
-
-def swiss_setup(record: EventRecord, round_number: int) -> SwissSetup:
-    """The engine's view of round ``round_number``: earlier rounds and the statute's options."""
-    event = record.event
-    system = scoring_system(event)
-    earlier = Tournament(
-        participants=record.tournament.participants,
-        pairings=tuple(p for p in record.tournament.pairings if p.round < round_number),
-        rounds=record.tournament.rounds, name=record.tournament.name)
-    requested, withdrawn, not_joined = set(), set(), set()
-    for number, entry in record.entries.items():
-        if entry.status == EntryStatus.WITHDRAWN and (entry.withdrawn_after_round or 0) < \
-                round_number:
-            withdrawn.add(number)
-        elif entry.joined_round > round_number:
-            not_joined.add(number)
-        elif round_number in (entry.requested_byes or []):
-            requested.add(number)
-    return SwissSetup(
-        round=round_number,
-        tournament=pairing_tournament(earlier, system),
-        initial_colour=initial_colour_of(event, record.tournament) or Colour.WHITE,
-        points=pairing_points(event),
-        baku=event.acceleration == Acceleration.BAKU,
-        club_groups=club_groups(record),
-        family_groups=family_groups(record),
-        requested_byes=frozenset(requested),
-        withdrawn=frozenset(withdrawn),
-        not_joined=frozenset(not_joined),
-    )
-
-
-def initial_colour_of(event: Event, tournament: Tournament) -> Colour | None:
-    """The colour of the top player in round 1: the statute's, or the one drawn by lots; for an
-    event whose first round came from elsewhere (a TRF file without it), read from round 1 as
-    bbpPairings does. None before it is drawn."""
-    if event.initial_colour in (InitialColour.WHITE, InitialColour.BLACK):
-        return Colour(event.initial_colour)
-    if event.initial_colour_drawn:
-        return Colour(event.initial_colour_drawn)
-    return infer_initial_colour(tournament)
-
-
-def dutch_options(event: Event, setup: SwissSetup, *, with_clubs: bool = True) -> DutchOptions:
-    """The engine's options from the statute."""
-    groups = setup.forbidden if with_clubs else setup.family_groups
-    return DutchOptions(
-        edition=event.dutch_edition,
-        initial_colour=setup.initial_colour,
-        points=setup.points,
-        acceleration="baku" if setup.baku else None,
-        forbidden_pairs=tuple(ForbiddenPairs(g) for g in groups),
-        unavailable=setup.unavailable,
-        total_rounds=event.rounds or None,
-    )
 
 
 # --- before round 1 ---------------------------------------------------------------------------
@@ -260,14 +133,14 @@ def _engine_pair(event: Event, setup: SwissSetup):
 
 
 @transaction.atomic
-def swiss_pair_next(*, event: Event, actor, seed: int | None = None,
+def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
                     progress: Progress | None = None) -> Round:
     """Pair the next round of a Swiss event and store it as a draft (appendix §1).
 
     ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each step
     (the Celery task reports it)."""
     require(actor, "tournaments.pair_round", event)
-    event = lock_event(event)
+    event = event_lock(event)
     number = next_round_number(event)
     _check_can_pair(event, number)
     step = progress or (lambda _stage: None)
@@ -293,7 +166,6 @@ def swiss_pair_next(*, event: Event, actor, seed: int | None = None,
         specs.append(BoardSpec(len(specs) + 1, entry_id[n], None, bye=ByeKind.HALF_POINT))
     round_ = round_store(event=event, number=number, boards=specs, method=PairingMethod.DUTCH,
                          seed=round_seed, actor=actor)
-    create_match_games(event, list(round_.boards.all()), actor)
     return round_
 
 
@@ -306,7 +178,7 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False)
     ``cancel`` withdraws the request."""
     event = entry.event
     require(actor, "tournaments.change_event", event)
-    lock_event(event)
+    event_lock(event)
     if not event.is_swiss:
         raise ServiceError(_("Requested byes exist only in Swiss events."))
     entry.refresh_from_db()
@@ -329,7 +201,7 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False)
 def forbidden_group_set(*, event: Event, actor, groups: list[list[int]]) -> Event:
     """The groups of entries (ids) who must not meet (family; as the statute allows)."""
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     ids = set(event.entries.values_list("pk", flat=True))
     clean = []
     for group in groups:
@@ -340,4 +212,5 @@ def forbidden_group_set(*, event: Event, actor, groups: list[list[int]]) -> Even
             clean.append(members)
     event.forbidden_groups = clean
     event.save(update_fields=["forbidden_groups", "updated_at"])
+    drafts_check_schedule(event=event)
     return event

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, Event, Player, RoundStatus, Team, TeamMember
-from tournaments.services._access import lock_event, require
-from tournaments.services.entries import _check_roster, entry_register_team
+from tournaments.services._access import event_lock, require
+from tournaments.services.entries import entry_register_team, roster_check
 from tournaments.services.lineups import lineups_reset
 from tournaments.text import fold
 
@@ -75,14 +75,14 @@ def team_roster_set(*, entry: Entry, actor, players: Sequence[Player],
     team's matches in draft rounds take the new default line-up."""
     event = entry.event
     require(actor, "tournaments.change_event", event)
-    event = lock_event(event)
+    event = event_lock(event)
     if entry.team_id is None:
         raise ServiceError(_("This entry is a player, not a team."))
     _check_roster_open(event)
     players, reserves = list(players), list(reserves)
     # The same checks as at registration; the team's own players are not "taken".
     TeamMember.objects.filter(entry=entry).delete()
-    _check_roster(event, players, reserves)
+    roster_check(event, players, reserves)
     TeamMember.objects.bulk_create(
         TeamMember(entry=entry, player=p, board_order=i, is_reserve=i > len(players))
         for i, p in enumerate([*players, *reserves], start=1)

@@ -18,3 +18,9 @@ def event_for(request, slug, perm="tournaments.enter_result") -> Event:
     if not request.user.has_perm(perm, event):
         raise PermissionDenied(refusal(perm))  # whose right it is (Art. 19, 20)
     return event
+
+
+def staff_perms(user, event) -> dict[str, bool]:
+    """The rights the staff pages show buttons for."""
+    return {name: user.has_perm(f"tournaments.{name}", event)
+            for name in ("change_event", "pair_round", "enter_result", "correct_result")}

@@ -24,17 +24,16 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel import workbook
-from tournaments.excel.workbook import ExportError, Table
+from tournaments.excel.workbook import XLSX, ExportError, Table
 from tournaments.models import Event, Job, JobKind, JobStatus
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.excel import round_numbers
-from tournaments.selectors.trf import event_trf
+from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_confirm, import_start
 from tournaments.services.jobs import can_see_job, export_start, job_cancel
 from tournaments.views.errors import PageNotFound
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PREVIEW_PAGE = 200
 
 
@@ -271,7 +270,7 @@ def trf_download(request, slug):
     if event.is_team or event.is_knockout:
         raise PageNotFound(_("TRF files record individual round robin and Swiss events."))
     try:
-        text = event_trf(event, include_drafts=request.GET.get("drafts") == "1")
+        text = trf_export(event, include_drafts=request.GET.get("drafts") == "1")
     except ServiceError as error:
         raise PageNotFound(str(error)) from error
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")

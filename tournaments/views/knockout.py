@@ -9,13 +9,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import ServiceError
 from tournaments.models import Seeding
 from tournaments.selectors.knockout import event_bracket
-from tournaments.services.knockout import ko_start
 from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
-from tournaments.views.public import _context, get_visible_event_or_404
+from tournaments.views.public_context import get_visible_event_or_404, page_context
+from tournaments.views.staff import start_rendered
 
 
 class StartForm(forms.Form):
@@ -27,7 +26,7 @@ def bracket(request, slug):
     if not event.is_knockout:
         raise PageNotFound(_("This event is not a knockout: it has no bracket. Its standings "
                              "show who leads."))
-    ctx = _context(request, event, "bracket")
+    ctx = page_context(request, event, "bracket")
     ctx["bracket"] = event_bracket(event, staff=ctx["staff"])
     ctx["round_numbers"] = {r.number for r in ctx["rounds"]}
     return render(request, "tournaments/public/bracket.html", ctx)
@@ -42,10 +41,4 @@ def bracket_start(request, slug):
     if not form.is_valid():
         messages.error(request, _("Choose how the entries are seeded."))
         return redirect("tournaments:manage_event", slug=slug)
-    try:
-        ko_start(event=event, actor=request.user, method=form.cleaned_data["seeding"])
-    except ServiceError as error:
-        messages.error(request, str(error))
-        return redirect("tournaments:manage_event", slug=slug)
-    messages.success(request, _("The bracket is drawn. Review round 1, then publish it."))
-    return redirect("tournaments:manage_round", slug=slug, number=1)
+    return start_rendered(request, event, seeding=form.cleaned_data["seeding"])

@@ -29,17 +29,13 @@ from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
-from tournaments.services.draw import draw_next
+from tournaments.services.formats import round_start
 from tournaments.services.lots import lots_draw as draw_lots
 from tournaments.services.lots import uses_lots
 from tournaments.text import whole_number
 from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
-
-
-def _perms(user, event) -> dict[str, bool]:
-    return {name: user.has_perm(f"tournaments.{name}", event)
-            for name in ("change_event", "pair_round", "enter_result", "correct_result")}
+from tournaments.views._access import staff_perms
 
 
 def _run(request, action, success: str):
@@ -84,7 +80,7 @@ def manage_event(request, slug):
     entry_count = event.entries.count()
     return render(request, "tournaments/staff/dashboard.html", {
         "event": event, "rounds": rounds, "entry_count": entry_count,
-        "perms": _perms(request.user, event),
+        "perms": staff_perms(request.user, event),
         "numbered": entry_count and not event.entries.filter(number__isnull=True).exists(),
         "guidance": swiss_rounds_guidance(entry_count) if event.is_swiss else "",
         "uses_lots": uses_lots(event),
@@ -106,7 +102,7 @@ def statute_edit(request, slug):
             return redirect("tournaments:manage_event", slug=slug)
     return render(request, "tournaments/staff/statute.html",
                   {"form": form, "event": event, "creating": False,
-                   "perms": _perms(request.user, event),
+                   "perms": staff_perms(request.user, event),
                    "guidance": swiss_rounds_guidance(event.entries.count())})
 
 
@@ -124,7 +120,7 @@ def event_visibility(request, slug):
 def _entries_page(request, event, quick_form=None, status=200):
     entries = event.entries.select_related("player", "team").order_by("number", "pk")
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, "entries": entries, "perms": _perms(request.user, event),
+        "event": event, "entries": entries, "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
     }, status=status)
@@ -254,7 +250,7 @@ def manage_roles(request, slug):
     roles = EventRole.objects.filter(event=event).select_related("user").order_by("role")
     return render(request, "tournaments/staff/roles.html",
                   {"event": event, "roles": roles, "form": form,
-                   "perms": _perms(request.user, event)})
+                   "perms": staff_perms(request.user, event)})
 
 
 @login_required
@@ -271,14 +267,26 @@ def role_remove(request, slug, role_id):
 @login_required
 @require_POST
 def draw(request, slug):
+    """The dashboard's "Pair / draw the next round", whatever the format."""
     event = _event_for(request, slug, "tournaments.pair_round")
-    if event.is_swiss:
-        return swiss_views.draw(request, event)
-    rounds = _run(request, lambda: draw_next(event=event, actor=request.user),
-                  _("Drawn. Review the pairings, then publish."))
-    if rounds:
-        return redirect("tournaments:manage_round", slug=slug, number=rounds[0].number)
-    return redirect("tournaments:manage_event", slug=slug)
+    return start_rendered(request, event)
+
+
+def start_rendered(request, event, seeding: str | None = None):
+    """Start the next round (``services/formats.py: round_start``) and answer with where it
+    is: the first stored round, the progress page of the background job, or the refusal."""
+    try:
+        started = round_start(event=event, actor=request.user, seeding=seeding)
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:manage_event", slug=event.slug)
+    if started.job is not None:
+        return swiss_views.job_rendered(request, event, started.job)
+    first = started.rounds[0].number
+    messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
+                     % {"n": first} if len(started.rounds) == 1 else
+                     _("Drawn. Review the pairings, then publish."))
+    return redirect("tournaments:manage_round", slug=event.slug, number=first)
 
 
 def _round(event, number) -> Round:
@@ -299,7 +307,7 @@ def manage_round(request, slug, number):
         annotate_match_scores(boards)
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
-        "perms": _perms(request.user, event), "result_choices": ResultCode.choices,
+        "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
         **swiss_views.round_context(event, round_),
     })
 
@@ -315,7 +323,7 @@ def board_history_page(request, slug, board_id):
         pk=board_id, round__event=event)
     return render(request, "tournaments/staff/board_history.html", {
         "event": event, "board": board, "round": board.round, "lines": board_history(board),
-        "perms": _perms(request.user, event),
+        "perms": staff_perms(request.user, event),
     })
 
 

@@ -20,36 +20,24 @@ from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
 from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round, RoundStatus
 from tournaments.selectors.events import visible_event
-from tournaments.selectors.swiss import event_check, round_warnings
+from tournaments.selectors.pairing_jobs import PairingJob, pairing_job
+from tournaments.selectors.swiss import event_check, stored_warnings
+from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
-from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_pair_next
-from tournaments.services.trf_io import trf_export, trf_import
-from tournaments.tasks_swiss import async_threshold, pairing_start, pairing_status
+from tournaments.services.round_checks import round_check_refresh
+from tournaments.services.swiss import bye_request, forbidden_group_set
+from tournaments.services.trf_import import trf_import, trf_upload_text
 from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
 
 # --- pairing the next round -------------------------------------------------------------------
 
 
-def draw(request, event: Event):
-    """The dashboard's "Pair the next round" for a Swiss event (called by ``staff.draw``)."""
-    if event.entries.count() >= async_threshold():
-        try:
-            job = pairing_start(event, request.user)
-        except ServiceError as error:
-            messages.error(request, str(error))
-            return redirect("tournaments:manage_event", slug=event.slug)
-        if not job.done:
-            return redirect("tournaments:swiss_pairing", slug=event.slug, job_id=job.id)
-        return _finished(request, event, job)
-    try:
-        round_ = swiss_pair_next(event=event, actor=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-        return redirect("tournaments:manage_event", slug=event.slug)
-    messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
-                     % {"n": round_.number})
-    return redirect("tournaments:manage_round", slug=event.slug, number=round_.number)
+def job_rendered(request, event: Event, job: PairingJob):
+    """A background pairing: its progress page while it runs, else where it ended."""
+    if not job.done:
+        return redirect("tournaments:swiss_pairing", slug=event.slug, job_id=job.id)
+    return _finished(request, event, job)
 
 
 def _finished(request, event, job):
@@ -66,7 +54,7 @@ def pairing_progress(request, slug, job_id):
     """While a worker pairs the round: the page polls its status (htmx) and moves on to the
     round when it is there."""
     event = _event_for(request, slug, "tournaments.pair_round")
-    job = pairing_status(job_id, event)
+    job = pairing_job(job_id, event)
     if job.done:
         return _finished(request, event, job)
     return render(request, "tournaments/staff/swiss_pairing.html",
@@ -76,7 +64,7 @@ def pairing_progress(request, slug, job_id):
 @login_required
 def pairing_progress_status(request, slug, job_id):
     event = _event_for(request, slug, "tournaments.pair_round")
-    job = pairing_status(job_id, event)
+    job = pairing_job(job_id, event)
     if job.done:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("tournaments:swiss_pairing",
@@ -93,12 +81,14 @@ def round_context(event: Event, round_: Round) -> dict:
     """What the staff round page shows for a Swiss round (``staff.manage_round``)."""
     if not event.is_swiss:
         return {}
-    # The checker pairs the round again: drafts only (what the arbiter may still change).
-    warnings = round_warnings(round_) if round_.status == RoundStatus.DRAFT else []
+    # Drafts only (what the arbiter may still change): the findings stored with the round.
+    draft = round_.status == RoundStatus.DRAFT
+    warnings = stored_warnings(round_) if draft else None
     return {
-        "swiss_checked": round_.status == RoundStatus.DRAFT,
-        "swiss_warnings": [w for w in warnings if not w.is_difference],
-        "swiss_differences": [w for w in warnings if w.is_difference],
+        "swiss_checked": warnings is not None,
+        "swiss_checking": draft and warnings is None,
+        "swiss_warnings": [w for w in warnings or [] if not w.is_difference],
+        "swiss_differences": [w for w in warnings or [] if w.is_difference],
         "swiss_entries": list(event.entries.select_related("player", "team")
                               .order_by("number", "pk")),
         "bye_kinds": ByeKind.choices,
@@ -115,35 +105,6 @@ class EditForm(forms.Form):
     reason = forms.CharField(required=False, max_length=REASON_MAX_LENGTH)
 
 
-def apply_edit(round_: Round, actor, data: dict) -> Round:
-    """One edit of a draft round from a form or an API operation (entries by id)."""
-    op, reason = data["op"], data.get("reason") or ""
-    first, second = data.get("first"), data.get("second")
-
-    def need(*values):
-        if any(v in (None, "") for v in values):
-            raise ServiceError(_("Choose the board or the players for this change."))
-
-    if op == "swap":
-        need(data.get("board"))
-        return board_edit.board_swap(round_=round_, actor=actor, board_number=data["board"],
-                                     reason=reason)
-    if op == "exchange":
-        need(first, second)
-        return board_edit.board_exchange(round_=round_, actor=actor, first=first,
-                                         second=second, reason=reason)
-    if op == "bye":
-        need(first, data.get("kind"))
-        return board_edit.board_set_bye(round_=round_, actor=actor, entry=first,
-                                        kind=data["kind"], reason=reason)
-    if op == "pair":
-        need(first, second)
-        return board_edit.board_pair(round_=round_, actor=actor, white=first, black=second,
-                                     reason=reason)
-    need(first)
-    return board_edit.board_remove(round_=round_, actor=actor, entry=first, reason=reason)
-
-
 @login_required
 @require_POST
 def round_edit(request, slug, number):
@@ -154,15 +115,31 @@ def round_edit(request, slug, number):
         messages.error(request, _("This change is incomplete."))
     else:
         try:
-            apply_edit(round_, request.user, form.cleaned_data)
+            round_ = board_edit.board_edit_apply(round_=round_, actor=request.user,
+                                                 operation=form.cleaned_data)
         except ServiceError as error:
             messages.error(request, str(error))
         else:
-            warnings = [w for w in round_warnings(round_) if not w.is_difference]
-            if warnings:
-                messages.warning(request, _("Changed. Read the warnings before publishing."))
-            else:
-                messages.success(request, _("Changed. No rule is broken."))
+            _report_check(request, stored_warnings(round_))
+    return redirect("tournaments:manage_round", slug=slug, number=number)
+
+
+def _report_check(request, warnings) -> None:
+    if warnings is None:
+        messages.success(request, _("Changed. The round is being checked."))
+    elif any(not w.is_difference for w in warnings):
+        messages.warning(request, _("Changed. Read the warnings before publishing."))
+    else:
+        messages.success(request, _("Changed. No rule is broken."))
+
+
+@login_required
+@require_POST
+def round_check(request, slug, number):
+    """Check the round again (e.g. a draft restored from a backup)."""
+    event = _event_for(request, slug, "tournaments.pair_round")
+    round_ = get_object_or_404(Round, event=event, number=number)
+    round_check_refresh(round_=round_, actor=request.user)
     return redirect("tournaments:manage_round", slug=slug, number=number)
 
 
@@ -275,19 +252,6 @@ class TrfUploadForm(forms.Form):
                            max_length=200)
 
 
-MAX_TRF_BYTES = 2_000_000
-
-
-def read_upload(upload) -> str:
-    if upload.size > MAX_TRF_BYTES:
-        raise ServiceError(_("The file is too large for a TRF file."))
-    raw = upload.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
-
-
 @login_required
 def trf_upload(request):
     """Import a TRF file into a new event (organisers)."""
@@ -296,7 +260,7 @@ def trf_upload(request):
     form = TrfUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            event = trf_import(text=read_upload(form.cleaned_data["file"]), actor=request.user,
+            event = trf_import(text=trf_upload_text(form.cleaned_data["file"]), actor=request.user,
                                format=form.cleaned_data["format"],
                                name=form.cleaned_data["name"])
         except ServiceError as error:

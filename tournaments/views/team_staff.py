@@ -19,7 +19,8 @@ from tournaments.selectors.players import player_search
 from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
 from tournaments.text import whole_number
-from tournaments.views.staff import _event_for, _perms
+from tournaments.views._access import event_for as _event_for
+from tournaments.views._access import staff_perms
 
 
 def _slots(event) -> list[tuple[int, str]]:
@@ -42,7 +43,7 @@ def _form_context(request, event, entry=None, chosen=None, values=None):
     chosen = chosen if chosen is not None else {}
     slots = [{"number": n, "label": label, "player": chosen.get(n)} for n, label in _slots(event)]
     return {"event": event, "entry": entry, "slots": slots, "values": values or {},
-            "perms": _perms(request.user, event)}
+            "perms": staff_perms(request.user, event)}
 
 
 def _posted_slots(request, event) -> dict[int, Player]:

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.views.errors import PageNotFound
-from tournaments.views.public import _after_round, _context, get_visible_event_or_404
+from tournaments.views.public_context import after_round, get_visible_event_or_404, page_context
 
 
 def board_results(request, slug):
@@ -14,8 +14,8 @@ def board_results(request, slug):
     event = get_visible_event_or_404(request, slug)
     if not event.is_team:
         raise PageNotFound(_("Board results are for team events; this event is for players."))
-    ctx = _context(request, event, "boards")
-    after, played = _after_round(request, ctx["rounds"])
+    ctx = page_context(request, event, "boards")
+    after, played = after_round(request, ctx["rounds"])
     ctx.update(view=event_board_results(event, after_round=after), played=played)
     return render(request, "tournaments/public/boards.html", ctx)
 
@@ -23,6 +23,6 @@ def board_results(request, slug):
 def team_page(request, event, entry):
     """A team: its roster (board order, reserves) with each player's score, and every match
     with the players and results of each board."""
-    ctx = _context(request, event, "entries")
+    ctx = page_context(request, event, "entries")
     ctx.update(entry=entry, team=team_view(entry, staff=ctx["staff"]))
     return render(request, "tournaments/public/team.html", ctx)

@@ -11,7 +11,7 @@ from tests.tournaments.builders import PlayerFactory
 from tournaments.models import Board, Event
 from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.events import event_set_visibility
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def event(make_event, organiser, chief_arbiter):
     for p in PlayerFactory.create_batch(4):
         entry_register(event=event, actor=organiser, player=p)
     numbers_draw(event=event, actor=organiser, method="rating")
-    rr_schedule(event=event, actor=chief_arbiter)
+    round_robin_schedule(event=event, actor=chief_arbiter)
     event_set_visibility(event=event, actor=organiser, public=True)
     return event
 

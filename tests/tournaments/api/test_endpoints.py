@@ -20,10 +20,10 @@ from tests.tournaments.builders import (
 )
 from tests.tournaments.builders import api_for as api
 from tournaments.models import Entry, EventRole, Player
+from tournaments.selectors.trf import trf_export
 from tournaments.services.entries import entry_register
 from tournaments.services.events import event_create, event_set_visibility
 from tournaments.services.results import result_record
-from tournaments.services.trf_io import trf_export
 
 pytestmark = pytest.mark.django_db
 

@@ -47,11 +47,11 @@ from tournaments.models import (
     Team,
     TeamMember,
 )
+from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup
 from tournaments.services.events import role_assign
 from tournaments.services.imports import import_start
 from tournaments.services.jobs import export_start
-from tournaments.services.trf_io import trf_export
 from tournaments.tasks import export_build, import_preview
 
 pytestmark = pytest.mark.django_db

@@ -218,11 +218,14 @@ def test_bracket_of_a_knockout_event(make_event, organiser, chief_arbiter, named
                                            match_code="A1.2")])
     round_publish(round_=round_, actor=chief_arbiter)
     b1, b2 = round_.boards.order_by("number")
+    # The round was stored whole: each match has its two games, colours alternating.
+    for board, results in ((b1, ["1-0", "1/2-1/2"]), (b2, ["0-1", "0-1"])):
+        games = list(board.games.order_by("number"))
+        assert [g.white_first for g in games] == [True, False]
+        for game, result in zip(games, results, strict=True):
+            game.result = result
+        Game.objects.bulk_update(games, ["result"])
     Game.objects.bulk_create([
-        Game(board=b1, number=1, white_first=True, result="1-0"),
-        Game(board=b1, number=2, white_first=False, result="1/2-1/2"),
-        Game(board=b2, number=1, white_first=True, result="0-1"),
-        Game(board=b2, number=2, white_first=False, result="0-1"),
         # Tied 1-1: the statute's tie-break games (level 1) decide.
         Game(board=b2, number=3, level=1, kind="rapid", white_first=True, result="0-1"),
         Game(board=b2, number=4, level=1, kind="rapid", white_first=False, result="1/2-1/2"),

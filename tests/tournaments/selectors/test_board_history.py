@@ -12,7 +12,7 @@ from tournaments.models import REASON_MAX_LENGTH, Board
 from tournaments.selectors.rounds import board_history
 from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.results import result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_complete
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def closed_board(make_event, organiser, chief_arbiter, arbiter):
     for p in PlayerFactory.create_batch(4):
         entry_register(event=event, actor=organiser, player=p)
     numbers_draw(event=event, actor=organiser, method="rating")
-    round_ = rr_schedule(event=event, actor=chief_arbiter, publish=True)[0]
+    round_ = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)[0]
     for board in round_.boards.order_by("number"):
         result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
     round_complete(round_=round_, actor=chief_arbiter)

@@ -12,7 +12,7 @@ from tournaments.models import Board
 from tournaments.selectors.swiss import event_check
 from tournaments.services.events import event_set_visibility
 from tournaments.services.rounds import round_publish
-from tournaments.services.swiss import swiss_pair_next
+from tournaments.services.swiss import swiss_round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -20,9 +20,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def two_rounds(make_event, organiser, arbiter, chief_arbiter):
     event = swiss_event(make_event, organiser, 12, rounds=5, initial_colour="w")
-    play(swiss_pair_next(event=event, actor=chief_arbiter), arbiter, chief_arbiter,
+    play(swiss_round_pair(event=event, actor=chief_arbiter), arbiter, chief_arbiter,
          random.Random(3))
-    round_publish(round_=swiss_pair_next(event=event, actor=chief_arbiter), actor=chief_arbiter)
+    round_publish(round_=swiss_round_pair(event=event, actor=chief_arbiter), actor=chief_arbiter)
     return event
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import override
 
 from scoring.points import MatchScoring, Outcome, Primary
 from tests.tournaments.builders import team_event
-from tournaments.adapters import scoring_system, tiebreak_order
+from tournaments.adapters.events import scoring_system, tiebreak_order
 from tournaments.errors import ServiceError
 from tournaments.models import Board
 from tournaments.selectors.standings import event_standings

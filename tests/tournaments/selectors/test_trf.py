@@ -7,13 +7,13 @@ from django.urls import reverse
 
 from records.trf import read
 from tournaments.selectors.standings import event_standings
-from tournaments.selectors.trf import event_trf
+from tournaments.selectors.trf import trf_export
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
 
 def test_trf_reads_back_with_the_standings_points(rr_event):
-    doc = read(event_trf(rr_event))
+    doc = read(trf_export(rr_event))
     names = {p.name for p in doc.tournament.participants}
     assert "Nguyễn Thị Ánh Tuyết" in names and len(names) == 6
     assert len([p for p in doc.tournament.pairings if p.second is not None]) == 15

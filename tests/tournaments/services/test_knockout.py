@@ -9,9 +9,9 @@ from tests.tournaments.builders import PlayerFactory
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, Game, Round, RoundStatus
 from tournaments.selectors.knockout import event_bracket
-from tournaments.services.draw import draw_next
 from tournaments.services.entries import entry_register, entry_withdraw
-from tournaments.services.knockout import ko_start
+from tournaments.services.formats import round_start
+from tournaments.services.knockout import bracket_start
 from tournaments.services.results import game_result_record, result_record
 from tournaments.services.rounds import round_complete, round_delete, round_publish
 
@@ -77,7 +77,7 @@ def test_twelve_entry_double_elimination_to_a_champion(make_event, organiser, ch
                                                        arbiter):
     event, entries = ko_event(make_event, organiser, 12, format="dko")
     assert event.games_per_match == 2  # the law's default for knockout (appendix §2)
-    rounds = draw_next(event=event, actor=chief_arbiter)
+    rounds = list(round_start(event=event, actor=chief_arbiter).rounds)
     assert [r.number for r in rounds] == [1]
     # Seeds by rating: the first registered is seed 1.
     assert [Entry.objects.get(pk=e.pk).number for e in entries] == list(range(1, 13))
@@ -154,7 +154,7 @@ def test_one_game_matches_colours_by_lots_and_a_draw_goes_to_tie_break(
         make_event, organiser, chief_arbiter, arbiter):
     event, _ = ko_event(make_event, organiser, 4, games_per_match=1,
                         tiebreak_games=[["blitz", 2], ["armageddon", 1]])
-    ko_start(event=event, actor=chief_arbiter, seed=7)
+    bracket_start(event=event, actor=chief_arbiter, seed=7)
     publish_all(event, chief_arbiter)
     board = Board.objects.get(round__event=event, match_code="A1.1")
     (game,) = board.games.all()
@@ -177,14 +177,14 @@ def test_one_game_matches_colours_by_lots_and_a_draw_goes_to_tie_break(
 
 def test_lots_seeding_is_recorded_and_reproducible(make_event, organiser, chief_arbiter):
     event, entries = ko_event(make_event, organiser, 6, seeding="lots")
-    ko_start(event=event, actor=chief_arbiter, seed=1234)
+    bracket_start(event=event, actor=chief_arbiter, seed=1234)
     event.refresh_from_db()
     assert (event.numbers_method, event.numbers_seed) == ("lots", 1234)
     seeds = {e.pk: e.number for e in Entry.objects.filter(event=event)}
     assert sorted(seeds.values()) == list(range(1, 7))
     assert event.rounds_set.count() == 1
     round_delete(round_=event.rounds_set.get(number=1), actor=chief_arbiter)
-    ko_start(event=event, actor=chief_arbiter, seed=1234)
+    bracket_start(event=event, actor=chief_arbiter, seed=1234)
     assert {e.pk: e.number for e in Entry.objects.filter(event=event)} == seeds
 
 
@@ -194,7 +194,7 @@ def test_list_seeding_follows_the_organisers_numbers(make_event, organiser, chie
     event, entries = ko_event(make_event, organiser, 4, seeding="list")
     numbers_draw(event=event, actor=organiser, method="manual",
                  numbers={e.pk: 4 - i for i, e in enumerate(entries)})
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     assert Entry.objects.get(pk=entries[3].pk).number == 1
     board = Board.objects.get(round__event=event, match_code="A1.1")
     assert {board.white_id, board.black_id} == {entries[3].pk, entries[0].pk}  # 1 v 4
@@ -202,7 +202,7 @@ def test_list_seeding_follows_the_organisers_numbers(make_event, organiser, chie
 
 def test_five_entries_byes_and_ready_round_two(make_event, organiser, chief_arbiter, arbiter):
     event, entries = ko_event(make_event, organiser, 5, third_place_match=True)
-    rounds = ko_start(event=event, actor=chief_arbiter)
+    rounds = bracket_start(event=event, actor=chief_arbiter)
     # X = (5 - 4) * 2 = 2 play round 1; seeds 1-3 get byes; 3 v 2 is ready at once.
     assert [r.number for r in rounds] == [1, 2]
     assert Board.objects.filter(round__number=1, round__event=event, black__isnull=True
@@ -210,12 +210,12 @@ def test_five_entries_byes_and_ready_round_two(make_event, organiser, chief_arbi
     assert list(Board.objects.filter(round__event=event, round__number=2)
                 .values_list("match_code", flat=True)) == ["A2.2"]
     with pytest.raises(ServiceError):
-        draw_next(event=event, actor=chief_arbiter)  # already drawn
+        round_start(event=event, actor=chief_arbiter)  # already drawn
 
 
 def test_walkover_mid_match_and_both_withdrawn(make_event, organiser, chief_arbiter, arbiter):
     event, entries = ko_event(make_event, organiser, 8)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     publish_all(event, chief_arbiter)
     board = Board.objects.get(round__event=event, match_code="A1.1")  # 1 v 8
     g1 = board.games.get(number=1)
@@ -251,7 +251,7 @@ def test_walkover_mid_match_and_both_withdrawn(make_event, organiser, chief_arbi
 def test_correction_moves_the_next_match_or_is_refused(make_event, organiser, chief_arbiter,
                                                        arbiter):
     event, _ = ko_event(make_event, organiser, 4, games_per_match=1)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     publish_all(event, chief_arbiter)
     b1 = Board.objects.get(round__event=event, match_code="A1.1")
     b2 = Board.objects.get(round__event=event, match_code="A1.2")
@@ -273,7 +273,7 @@ def test_correction_moves_the_next_match_or_is_refused(make_event, organiser, ch
 
 def test_games_after_the_decision_are_refused(make_event, organiser, chief_arbiter, arbiter):
     event, _ = ko_event(make_event, organiser, 2)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     publish_all(event, chief_arbiter)
     board = Board.objects.get(round__event=event, match_code="A1.1")
     g1, g2 = board.games.order_by("number")
@@ -294,7 +294,7 @@ def test_games_after_the_decision_are_refused(make_event, organiser, chief_arbit
 
 def test_whole_match_forfeit_and_round_close(make_event, organiser, chief_arbiter, arbiter):
     event, _ = ko_event(make_event, organiser, 3)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     publish_all(event, chief_arbiter)
     board = Board.objects.get(round__event=event, match_code="A1.1")
     with pytest.raises(ServiceError):
@@ -310,7 +310,7 @@ def test_whole_match_forfeit_and_round_close(make_event, organiser, chief_arbite
 def test_appendix_3_decider_when_the_bracket_b_player_wins_the_final(
         make_event, organiser, chief_arbiter, arbiter):
     event, entries = ko_event(make_event, organiser, 4, format="dko", games_per_match=1)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     publish_all(event, chief_arbiter)
     while True:
         publish_all(event, chief_arbiter)
@@ -338,7 +338,7 @@ def test_deciding_game_lost_by_both_waits_for_the_chief_arbiters_ruling(
         make_event, organiser, chief_arbiter, arbiter):
     event, _ = ko_event(make_event, organiser, 2, games_per_match=1,
                         tiebreak_games=[["armageddon", 1]])
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     publish_all(event, chief_arbiter)
     board = Board.objects.get(round__event=event, match_code="A1.1")
     enter(board.games.get(number=1), "1/2-1/2", arbiter)
@@ -356,12 +356,12 @@ def test_deciding_game_lost_by_both_waits_for_the_chief_arbiters_ruling(
 
 def test_statute_chain_without_a_deciding_level_ends_with_lots(make_event, organiser,
                                                                chief_arbiter, arbiter):
-    from tournaments.knockout_adapter import minimatch_rules
+    from tournaments.adapters.knockout import minimatch_rules
 
     event, _ = ko_event(make_event, organiser, 2, games_per_match=2,
                         tiebreak_games=[["rapid", 2]])
     assert [lv.kind for lv in minimatch_rules(event).levels] == ["regular", "rapid", "lots"]
-    ko_start(event=event, actor=chief_arbiter, seed=5)
+    bracket_start(event=event, actor=chief_arbiter, seed=5)
     publish_all(event, chief_arbiter)
     board = Board.objects.get(round__event=event, match_code="A1.1")
     for _ in range(4):
@@ -373,13 +373,13 @@ def test_statute_chain_without_a_deciding_level_ends_with_lots(make_event, organ
     event.tiebreak_games = [["armageddon", 1], ["rapid", 2]]
     event.save()
     with pytest.raises(ServiceError):
-        ko_start(event=event, actor=chief_arbiter)  # drawn already, and the chain is invalid
+        bracket_start(event=event, actor=chief_arbiter)  # drawn already, and the chain is invalid
 
 
 def test_a_correction_that_reopens_a_match_reopens_its_closed_round(
         make_event, organiser, chief_arbiter, arbiter):
     event, _ = ko_event(make_event, organiser, 4, games_per_match=1)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     publish_all(event, chief_arbiter)
     for board in open_boards(event):
         play(board, board.white_id, arbiter)

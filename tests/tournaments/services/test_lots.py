@@ -14,7 +14,7 @@ from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.events import event_set_visibility
 from tournaments.services.lots import lots_draw
 from tournaments.services.results import result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_complete
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def all_drawn(make_event, organiser, arbiter, chief_arbiter):
     for player in PlayerFactory.create_batch(4):
         entry_register(event=event, actor=organiser, player=player)
     numbers_draw(event=event, actor=organiser, method="rating")
-    for round_ in rr_schedule(event=event, actor=chief_arbiter, publish=True):
+    for round_ in round_robin_schedule(event=event, actor=chief_arbiter, publish=True):
         for board in round_.boards.all():
             result_record(board=board, result="1/2-1/2", actor=arbiter,
                           expected_version=board.version)

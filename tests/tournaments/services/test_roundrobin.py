@@ -9,7 +9,7 @@ from tournaments.models import Board, Entry, Round, RoundStatus
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.services.entries import entry_register, entry_withdraw, numbers_draw
 from tournaments.services.results import game_result_record, result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_complete, round_publish
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def _play(round_, arbiter, chief, outcome):
 def test_ten_player_event_from_creation_to_final_standings(make_event, organiser, arbiter,
                                                            chief_arbiter):
     event = _event_with(make_event, organiser, 10)
-    rounds = rr_schedule(event=event, actor=chief_arbiter)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter)
     assert [r.number for r in rounds] == list(range(1, 10))
     assert all(r.status == RoundStatus.DRAFT for r in rounds)
     # Appendix §5.2: every pair meets exactly once; rule 5.1 for colours is the engine's.
@@ -61,7 +61,7 @@ def test_ten_player_event_from_creation_to_final_standings(make_event, organiser
 
 def test_standings_after_any_round(make_event, organiser, arbiter, chief_arbiter):
     event = _event_with(make_event, organiser, 4)
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     _play(rounds[0], arbiter, chief_arbiter, lambda b: "1-0")
     _play(rounds[1], arbiter, chief_arbiter, lambda b: "0-1")
     after_one = event_standings(event, after_round=1)
@@ -75,7 +75,7 @@ def test_art_21_5_1_withdrawal_at_half_cancels_all_games(make_event, organiser, 
     # 5 players: 4 games each. Player 1 plays 2 (half) and withdraws: all their games are
     # cancelled, the crosstable shows X, opponents keep nothing from them.
     event = _event_with(make_event, organiser, 5)
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     first = Entry.objects.get(event=event, number=1)
     played = 0
     for round_ in rounds:
@@ -97,7 +97,7 @@ def test_art_21_5_1_withdrawal_at_half_cancels_all_games(make_event, organiser, 
 
 def test_art_21_2_two_game_match_scoring(make_event, organiser, arbiter, chief_arbiter):
     event = _event_with(make_event, organiser, 4, games_per_match=2)
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     board = rounds[0].boards.filter(black__isnull=False).first()
     g1, g2 = board.games.order_by("number")
     # Art. 4.2.2: colours alternate between the two games.
@@ -121,7 +121,7 @@ def test_art_21_2_two_game_match_scoring(make_event, organiser, arbiter, chief_a
 
 def test_odd_number_rests_against_the_dummy(make_event, organiser, chief_arbiter):
     event = _event_with(make_event, organiser, 5)
-    rounds = rr_schedule(event=event, actor=chief_arbiter)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter)
     assert len(rounds) == 5
     resting = [b.white.number for r in rounds for b in r.boards.filter(black__isnull=True)]
     assert sorted(resting) == [1, 2, 3, 4, 5]
@@ -151,7 +151,7 @@ def test_after_a_withdrawal_the_event_plays_on_to_the_end(
     from tests.tournaments.builders import client_for
 
     event = _event_with(make_event, organiser, 6)
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     for round_ in rounds[:after_round]:
         _play_open(round_, arbiter, chief_arbiter)
     third = Entry.objects.get(event=event, number=3)

@@ -5,19 +5,19 @@ points (adapters.pairing_tournament, services/swiss.py: pairing_points)."""
 import pytest
 
 from tests.tournaments.builders import PlayerFactory, TeamFactory
-from tournaments.adapters import load_event, pairing_tournament, scoring_system
+from tournaments.adapters.events import load_event, pairing_tournament, scoring_system
+from tournaments.adapters.swiss import pairing_points
 from tournaments.models import Board, Entry
-from tournaments.services.draw import draw_next
 from tournaments.services.entries import entry_register_team, numbers_draw
+from tournaments.services.formats import round_start
 from tournaments.services.results import game_result_record
 from tournaments.services.rounds import round_complete, round_publish
-from tournaments.services.swiss import pairing_points
 
 pytestmark = pytest.mark.django_db
 
 
 def _pair_and_store(event, number, chief):
-    (round_,) = draw_next(event=event, actor=chief)
+    (round_,) = round_start(event=event, actor=chief).rounds
     assert round_.number == number
     round_publish(round_=round_, actor=chief)
     return round_

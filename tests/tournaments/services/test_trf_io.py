@@ -1,6 +1,6 @@
-"""TRF-16 export and import of events (tournaments/services/trf_io.py): the file's content, the
-byte-identical round trip export → import → export, and malformed files refused with nothing
-written."""
+"""TRF-16 export and import of events (``selectors/trf.py``, ``services/trf_import.py``): the
+file's content, the byte-identical round trip export → import → export, and malformed files
+refused with nothing written."""
 
 import datetime
 
@@ -13,12 +13,13 @@ from tests.tournaments.builders import (
 )
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, Event, PairingMethod, Player, Round, RoundStatus
+from tournaments.selectors.trf import trf_export
 from tournaments.services.entries import entry_register, entry_withdraw, numbers_draw
 from tournaments.services.results import result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
 from tournaments.services.swiss import bye_request, forbidden_group_set
-from tournaments.services.trf_io import trf_export, trf_import
+from tournaments.services.trf_import import trf_import
 
 pytestmark = pytest.mark.django_db
 
@@ -148,7 +149,7 @@ def test_round_robin_round_trip(make_event, organiser, chief_arbiter):
     for p in PlayerFactory.create_batch(5):
         entry_register(event=event, actor=organiser, player=p)
     numbers_draw(event=event, actor=organiser, method="rating")
-    rounds = rr_schedule(event=event, actor=chief_arbiter, publish=True)
+    rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
     for board in rounds[0].boards.filter(black__isnull=False):
         result_record(board=board, result="1-0", actor=chief_arbiter, expected_version=0)
     round_complete(round_=rounds[0], actor=chief_arbiter)

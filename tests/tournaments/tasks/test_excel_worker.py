@@ -38,7 +38,7 @@ from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.events import event_create
 from tournaments.services.jobs import export_start
 from tournaments.services.results import result_record
-from tournaments.services.roundrobin import rr_schedule
+from tournaments.services.roundrobin import round_robin_schedule
 
 assert not settings.CELERY_TASK_ALWAYS_EAGER, "the broker must be set"
 user = get_user_model().objects.create_user("btc-worker", password="x")
@@ -53,7 +53,7 @@ for i, name in enumerate(names):
     entry_register(event=event, actor=user,
                    player=Player.objects.create(full_name=name, rating=2300 - i))
 numbers_draw(event=event, actor=user, method="rating")
-for round_ in rr_schedule(event=event, actor=user, publish=True):
+for round_ in round_robin_schedule(event=event, actor=user, publish=True):
     for board in round_.boards.exclude(black=None):
         result_record(board=board, result="1-0", actor=user, expected_version=board.version)
 job = export_start(event=event, actor=user, table="event", lang="vi")

@@ -13,10 +13,11 @@ from tests.tournaments.builders import (
     swiss_event,
 )
 from tournaments.models import Entry, Round
+from tournaments.selectors.pairing_jobs import PairingJob
 from tournaments.services.entries import entry_withdraw
 from tournaments.services.events import event_set_visibility
-from tournaments.services.swiss import bye_request, swiss_pair_next
-from tournaments.tasks_swiss import PairingJob, pair_round_task
+from tournaments.services.swiss import bye_request, swiss_round_pair
+from tournaments.tasks import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -65,12 +66,12 @@ def test_api_pairs_small_events_directly(make_event, organiser, chief_arbiter):
 
 def test_the_task_in_eager_mode(make_event, organiser, chief_arbiter):
     event = swiss_event(make_event, organiser, 20)
-    result = pair_round_task.delay(event.pk, chief_arbiter.pk, "en")
+    result = round_pair.delay(event.pk, chief_arbiter.pk, "en")
     outcome = result.get()
     assert outcome["ok"] and outcome["round"] == 1
     assert Round.objects.get(pk=outcome["round_id"]).number == 1
     # A refusal is an outcome in the user's language, not a crash.
-    outcome = pair_round_task.delay(event.pk, chief_arbiter.pk, "en").get()
+    outcome = round_pair.delay(event.pk, chief_arbiter.pk, "en").get()
     assert not outcome["ok"] and "Close round 1" in outcome["error"]
     # The job's status reads back (stored even without a broker).
     status = api_for(chief_arbiter).get(
@@ -86,15 +87,15 @@ def test_progress_page_polls_until_the_round_is_there(make_event, organiser, chi
                                                       monkeypatch):
     event = swiss_event(make_event, organiser, 20)
     running = PairingJob("job-1", "PROGRESS", "pairing", False, False, None, "")
-    monkeypatch.setattr("tournaments.views.swiss.pairing_status", lambda job, ev: running)
+    monkeypatch.setattr("tournaments.views.swiss.pairing_job", lambda job, ev: running)
     client = client_for(chief_arbiter)
     page = client.get(f"/manage/{event.slug}/pairing/job-1/").content.decode()
     assert f"/manage/{event.slug}/pairing/job-1/status/" in page and "every 1s" in page
     fragment = client.get(f"/manage/{event.slug}/pairing/job-1/status/")
     assert 'data-testid="pairing-status"' in fragment.content.decode()
-    swiss_pair_next(event=event, actor=chief_arbiter)
+    swiss_round_pair(event=event, actor=chief_arbiter)
     done = PairingJob("job-1", "SUCCESS", "", True, True, 1, "")
-    monkeypatch.setattr("tournaments.views.swiss.pairing_status", lambda job, ev: done)
+    monkeypatch.setattr("tournaments.views.swiss.pairing_job", lambda job, ev: done)
     fragment = client.get(f"/manage/{event.slug}/pairing/job-1/status/")
     assert fragment["HX-Redirect"] == f"/manage/{event.slug}/pairing/job-1/"
     response = client.get(f"/manage/{event.slug}/pairing/job-1/")
@@ -105,13 +106,13 @@ def test_public_pages_of_a_swiss_in_progress(make_event, organiser, chief_arbite
     event = swiss_event(make_event, organiser, 21, rounds=5)
     event_set_visibility(event=event, actor=organiser, public=True)
     rng = random.Random(11)
-    play(swiss_pair_next(event=event, actor=chief_arbiter, seed=1), arbiter, chief_arbiter, rng)
+    play(swiss_round_pair(event=event, actor=chief_arbiter, seed=1), arbiter, chief_arbiter, rng)
     asker = Entry.objects.get(event=event, number=4)
     bye_request(entry=asker, actor=organiser, round_number=2)
     gone = Entry.objects.get(event=event, number=9)
     entry_withdraw(entry=gone, actor=organiser, after_round=1)
-    play(swiss_pair_next(event=event, actor=chief_arbiter), arbiter, chief_arbiter, rng)
-    swiss_pair_next(event=event, actor=chief_arbiter)  # round 3: a draft, hidden
+    play(swiss_round_pair(event=event, actor=chief_arbiter), arbiter, chief_arbiter, rng)
+    swiss_round_pair(event=event, actor=chief_arbiter)  # round 3: a draft, hidden
     client = client_for()
     round_1 = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "Pairing bye" in round_1
@@ -136,12 +137,16 @@ def test_api_answers_202_while_a_worker_pairs(make_event, organiser, chief_arbit
                                               monkeypatch):
     event = swiss_event(make_event, organiser, 20)
     running = PairingJob("job-2", "PENDING", "queued", False, False, None, "")
-    monkeypatch.setattr("tournaments.api.swiss.pairing_start", lambda ev, user: running)
+    sent = []  # a worker would pair it: nothing runs here
+    monkeypatch.setattr("tournaments.services.formats.task_send",
+                        lambda name, *args, task_id: sent.append((name, args)))
+    monkeypatch.setattr("tournaments.services.formats.pairing_job_of", lambda result, ev: running)
     response = api_for(chief_arbiter).post(f"/api/events/{event.pk}/rounds/")
     assert response.status_code == 202
     data = response.json()
     assert data["job"] == "job-2" and not data["done"]
     assert data["status_url"].endswith(f"/api/events/{event.pk}/pairing-jobs/job-2/")
-    monkeypatch.setattr("tournaments.views.swiss.pairing_start", lambda ev, user: running)
     response = client_for(chief_arbiter).post(f"/manage/{event.slug}/draw/")
     assert response["Location"] == f"/manage/{event.slug}/pairing/job-2/"
+    assert [name for name, _args in sent] == ["tournaments.tasks.round_pair"] * 2
+    assert not Round.objects.filter(event=event).exists()

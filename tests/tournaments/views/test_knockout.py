@@ -14,7 +14,7 @@ from tournaments.forms import StatuteForm
 from tournaments.models import Event
 from tournaments.services.entries import entry_register
 from tournaments.services.events import event_set_visibility, role_assign
-from tournaments.services.knockout import ko_start
+from tournaments.services.knockout import bracket_start
 
 pytestmark = pytest.mark.django_db
 
@@ -176,7 +176,7 @@ def test_bracket_api_hides_a_draft_bracket_and_refuses_other_formats(make_event,
     event = make_event(format="ko", name="Nháp")
     for player in PlayerFactory.create_batch(4):
         entry_register(event=event, actor=organiser, player=player)
-    ko_start(event=event, actor=chief_arbiter)
+    bracket_start(event=event, actor=chief_arbiter)
     event_set_visibility(event=event, actor=organiser, public=True)
     assert Client().get(f"/api/events/{event.pk}/bracket/").json()["started"] is False
     staff = Client()

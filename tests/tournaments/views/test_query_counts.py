@@ -23,7 +23,7 @@ from tests.tournaments.builders import (
 from tournaments.models import Board, Entry
 from tournaments.services.events import event_set_visibility
 from tournaments.services.rounds import round_publish
-from tournaments.services.swiss import swiss_pair_next
+from tournaments.services.swiss import swiss_round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -87,8 +87,8 @@ def _swiss(make_event, organiser, chief, arbiter, n, *, publish=True):
     event = swiss_event(make_event, organiser, n, rounds=5, name=f"Thụy Sĩ {n}")
     rng = random.Random(n)
     for _round in range(2):
-        play(swiss_pair_next(event=event, actor=chief), arbiter, chief, rng)
-    third = swiss_pair_next(event=event, actor=chief)
+        play(swiss_round_pair(event=event, actor=chief), arbiter, chief, rng)
+    third = swiss_round_pair(event=event, actor=chief)
     if publish:
         round_publish(round_=third, actor=chief)
     event_set_visibility(event=event, actor=organiser, public=True)

@@ -13,8 +13,8 @@ from tests.tournaments.builders import (
     seven_with_a_second_pab,
 )
 from tournaments.models import Entry, Event, PairingMethod, Round
+from tournaments.selectors.trf import trf_export
 from tournaments.services.events import event_set_visibility
-from tournaments.services.trf_io import trf_export
 
 pytestmark = pytest.mark.django_db
 

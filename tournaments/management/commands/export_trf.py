@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event
-from tournaments.services.trf_io import trf_export
+from tournaments.selectors.trf import trf_export
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import ServiceError
-from tournaments.services.trf_io import trf_import
+from tournaments.services.trf_import import trf_import
 
 
 class Command(BaseCommand):

@@ -1,24 +1,5 @@
-"""FIDE Tournament Report File (TRF-16) export and import of an event, so events move in and out
-of other pairing programs and pairings can be checked against them (``records/trf.py`` reads and
-writes the lines; this module maps them to the app's rows).
-
-What an exported file holds:
-
-- ``012`` name, ``022`` venue (city), ``042`` / ``052`` dates, ``062`` number of players,
-  ``092`` the format in words;
-- one ``001`` line per entry: pairing number, sex, title, name, rating (at entry), federation,
-  ID (international, else national), birth year, points and rank from the scoring engine
-  (ranks leave ties that only lots would break shared: TRF allows shared ranks), then one block
-  per round. A game: opponent, colour, result (blank while unknown). A bye: ``0000 - U`` (pairing
-  bye), ``H``, ``F``. **An absence** (no board in a paired round: withdrawn, not yet entered,
-  absent) is written ``0000 - Z``;
-- half-point byes requested for the next round, not paired yet, as ``0000 - H`` in that round
-  (the in-tournament convention pairing programs read as "not to be paired");
-- extension lines: ``XXR`` rounds announced, ``XXC white1|black1`` the initial colour (the
-  statute's, or the one drawn by lots), ``BBW BBD BBL BBU`` points when they differ from
-  1 / ½ / 0 / 1, ``XXP`` players who must not meet (same club when the statute says so, family
-  groups), and the TRF-2026 lines ``192`` pairing system (``FIDE_DUTCH_2025[_BAKU]``),
-  ``202`` the statute's tie-break order, ``222`` the time control in seconds.
+"""A FIDE Tournament Report File (TRF-16) read into a new event, so events move in from other
+pairing programs (``records/trf.py`` reads the lines; ``selectors/trf.py`` writes them).
 
 Import creates a new event (a draft) with its players (matched by ID, then by name and birth
 year, else created), entries, rounds (method "imported"; closed when every result is in),
@@ -26,7 +7,7 @@ boards and results. A ``Z`` or blank round is an absence: no board. Requested by
 after the last paired one come back as requested byes. A malformed file is refused with the
 reader's message naming the line, and nothing is written.
 
-Round trip: export → import → export gives the same bytes for the events this module writes.
+Round trip: export → import → export gives the same bytes for the events the export writes.
 Not carried (TRF-16 has no place for them): clubs (their groups are, as ``XXP``), withdrawals
 (the rounds after one are ``Z``), the seed of the lots.
 """
@@ -44,16 +25,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
-from records import Bye, Outcome, Pairing, Tournament, trf
-from scoring.points import MatchScoring
-from scoring.standings import standings as engine_standings
+from records import Bye, Pairing, Tournament, trf
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
-from tournaments.adapters import (
-    load_event,
-    scoring_format,
-    scoring_system,
-    tiebreak_order,
-)
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Acceleration,
@@ -68,110 +41,12 @@ from tournaments.models import (
     ScoringSystem,
     Title,
 )
+from tournaments.selectors.trf import DEFAULT_POINTS, FORMAT_NAMES
 from tournaments.services.events import event_create
-from tournaments.services.swiss import club_groups, family_groups, initial_colour_of
-
-FORMAT_NAMES = {
-    Format.SWISS: "Swiss system (FIDE Dutch)",
-    Format.ROUND_ROBIN: "Round robin",
-    Format.DOUBLE_ROUND_ROBIN: "Double round robin",
-}
-_DEFAULT_POINTS = {"BBW": Fraction(1), "BBD": Fraction(1, 2), "BBL": Fraction(0)}
 
 
 class TrfImportError(ServiceError):
     default_message = "%(error)s"
-
-
-# --- export -----------------------------------------------------------------------------------
-
-
-def _check_exportable(event: Event) -> None:
-    if event.is_team or event.games_per_match > 1 or event.is_knockout \
-            or isinstance(scoring_system(event), MatchScoring):
-        raise ServiceError(_("TRF-16 files hold individual events of one game per pairing; "
-                             "this event cannot be written as one."))
-
-
-def _with_absences(tournament: Tournament, last_round: int) -> tuple[Pairing, ...]:
-    """Every participant without a pairing in a paired round is absent: a zero-point bye."""
-    present: dict[int, set[int]] = {}
-    for p in tournament.pairings:
-        present.setdefault(p.round, set()).update(n for n in (p.first, p.second) if n)
-    extra = [Pairing(r, 0, part.number, None, bye=Bye.ZERO_POINT)
-             for r in range(1, last_round + 1) for part in tournament.participants
-             if part.number not in present.get(r, set())]
-    return tournament.pairings + tuple(extra)
-
-
-def _forbidden_groups(record) -> list[tuple[int, ...]]:
-    groups = set(club_groups(record)) | set(family_groups(record))
-    return sorted(groups)
-
-
-def _point_values(event: Event) -> dict[str, Fraction]:
-    """``BB?`` lines where the statute differs from 1 / ½ / 0, and ``BBU`` where the pairing bye
-    is not worth a win (pairing programs read a missing ``BBU`` as a win's points)."""
-    system = scoring_system(event)
-    values = {"BBW": Fraction(system.win), "BBD": Fraction(system.draw),
-              "BBL": Fraction(system.loss)}
-    out = {k: v for k, v in values.items() if v != _DEFAULT_POINTS[k]}
-    pab = system.value(Outcome.PAIRING_BYE)
-    if pab != values["BBW"]:
-        out["BBU"] = pab
-    return out
-
-
-def trf_export(event: Event, *, include_drafts: bool = False) -> str:
-    """The event as a TRF-16 file. ``include_drafts``: the staff's file, with a draft round's
-    pairings (to compare with another program); the public file leaves drafts out."""
-    _check_exportable(event)
-    record = load_event(event, public_only=not include_drafts)
-    tournament = record.tournament
-    last = tournament.rounds_paired
-    pairings = _with_absences(tournament, last)
-    upcoming = last + 1
-    if event.is_swiss and (not event.rounds or upcoming <= event.rounds):
-        pairings += tuple(Pairing(upcoming, 0, number, None, bye=Bye.HALF_POINT)
-                          for number, entry in sorted(record.entries.items())
-                          if upcoming in (entry.requested_byes or []))
-    system = scoring_system(event)
-    order = tuple(c for c in tiebreak_order(event) if c != "LOT")
-    table = engine_standings(tournament, system, order, after_round=last,
-                             fmt=scoring_format(event), start_date=event.start_date)
-    totals = {r.number: trf.trf_points(Fraction(r.points)) for r in table.rows}
-    ranks = {r.number: r.rank for r in table.rows}
-    info = [("012", event.name), ("022", event.venue),
-            ("042", event.start_date.strftime("%Y/%m/%d")),
-            ("052", event.end_date.strftime("%Y/%m/%d") if event.end_date else ""),
-            ("062", str(len(record.entries))),
-            ("092", FORMAT_NAMES.get(event.format, ""))]
-    others = []
-    if event.is_swiss:
-        baku = "_BAKU" if event.acceleration == Acceleration.BAKU else ""
-        others.append(f"192 FIDE_DUTCH_{event.dutch_edition}{baku}")
-    if event.tiebreaks:
-        others.append("202 " + ",".join(tiebreak_order(event)))
-    seconds = event.time_base_minutes * 60
-    others.append(f"222 {seconds}+{event.time_increment_seconds}"
-                  if event.time_increment_seconds else f"222 {seconds}")
-    others += ["XXP " + " ".join(str(n) for n in group)
-               for group in _forbidden_groups(record)]
-    doc = trf.TrfDocument(
-        tournament=Tournament(tournament.participants, pairings, tournament.rounds,
-                              tournament.name),
-        info=tuple((code, text) for code, text in info if text),
-        initial_colour=initial_colour_of(event, tournament) if event.is_swiss else None,
-        point_values=_point_values(event),
-        totals=totals, ranks=ranks, other_lines=tuple(others))
-    try:
-        return trf.write(doc)
-    except trf.TrfError as error:
-        raise ServiceError(_("This event cannot be written as a TRF file: %(error)s"),
-                           error=str(error)) from error
-
-
-# --- import -----------------------------------------------------------------------------------
 
 
 _DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
@@ -206,8 +81,8 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
     colour = trf.colour_of_first_board(doc)
     if colour is not None:
         values["initial_colour"] = colour.value
-    points = {**_DEFAULT_POINTS, **trf.point_system(doc)}
-    if (points["BBW"], points["BBD"], points["BBL"]) != tuple(_DEFAULT_POINTS.values()):
+    points = {**DEFAULT_POINTS, **trf.point_system(doc)}
+    if (points["BBW"], points["BBD"], points["BBL"]) != tuple(DEFAULT_POINTS.values()):
         values["scoring"] = ScoringSystem.CUSTOM
         values.update(points_win=_decimal(points["BBW"]), points_draw=_decimal(points["BBD"]),
                       points_loss=_decimal(points["BBL"]))
@@ -346,3 +221,17 @@ def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
     event.forbidden_groups = [g for g in groups if len(g) > 1]
     event.save(update_fields=["numbers_method", "forbidden_groups", "updated_at"])
     return event
+
+
+MAX_TRF_BYTES = 2_000_000
+
+
+def trf_upload_text(upload) -> str:
+    """The text of an uploaded TRF file (UTF-8, else Latin-1); refused past MAX_TRF_BYTES."""
+    if upload.size > MAX_TRF_BYTES:
+        raise ServiceError(_("The file is too large for a TRF file."))
+    raw = upload.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")

@@ -1,7 +1,7 @@
 """Model rows ⇄ the knockout engines (``pairings.knockout``, ``pairings.minimatch``).
 
-The knockout counterpart of ``tournaments/adapters.py`` (one place converts between
-rows and engine types). The service (``services/knockout.py``) and the selector
+The knockout part of the adapters (one place converts between rows and engine types). The
+service (``services/knockout.py``) and the selector
 (``selectors/knockout.py``) read the bracket and the mini-matches only through here.
 
 - The bracket is rebuilt from the statute and the number of seeded entries (``Entry.number`` is

@@ -1,4 +1,4 @@
-"""The one place that converts between model rows and engine types.
+"""An event as the engines see it.
 
 ``load_event`` reads an event's entries, rounds, boards and games in a fixed number of queries
 and returns an ``EventRecord``: the engine's ``Tournament`` plus the maps back to entries.
@@ -22,7 +22,14 @@ from scoring.points import (
     score_event,
 )
 from scoring.points import Kind as SheetKind
-from scoring.standings import LAW_ROUND_ROBIN, LAW_SWISS, LAW_TEAMS, resolve_order
+from scoring.presets import (
+    LAW_ROUND_ROBIN,
+    LAW_ROUND_ROBIN_MATCHES,
+    LAW_SWISS,
+    LAW_SWISS_MATCHES,
+    LAW_TEAMS,
+)
+from scoring.standings import resolve_order
 from tournaments.models import (
     Board,
     Entry,
@@ -155,8 +162,9 @@ def scoring_system(event: Event) -> System:
         win = Fraction(event.team_match_points_win)
         match = ScoringSystem(win, Fraction(event.team_match_points_draw), Fraction(0),
                               pairing_bye=win * bye)
+        # A team's wins count matches, not boards (C.07 §7.1).
         return MatchScoring(game=ScoringSystem(pairing_bye=bye), match=match, primary=primary,
-                            games=event.team_boards)
+                            games=event.team_boards, wins_in_games=False)
     if event.scoring == StatuteScoring.TWO_GAME_MATCH:
         return MatchScoring(games=event.games_per_match)
     if event.scoring == StatuteScoring.CUSTOM:
@@ -166,7 +174,7 @@ def scoring_system(event: Event) -> System:
 
 
 def tiebreak_order(event: Event) -> tuple[str, ...]:
-    """The statute's order; empty means the law's default for the format (Art. 21.3, 21.4,
+    """The statute's order; empty means the law's default for the format (Art. 21.2, 21.3, 21.4,
     appendix §4)."""
     if event.tiebreaks:
         return resolve_order(event.tiebreaks)
@@ -176,6 +184,9 @@ def tiebreak_order(event: Event) -> tuple[str, ...]:
         if event.team_scoring == TeamScoring.MATCH_POINTS:
             return ("PTS", "GPTS", *LAW_TEAMS[1:])
         return LAW_TEAMS
+    if event.scoring == StatuteScoring.TWO_GAME_MATCH:
+        # Art. 21.2: match points, then game points, then the format's criteria.
+        return LAW_ROUND_ROBIN_MATCHES if event.is_round_robin else LAW_SWISS_MATCHES
     return LAW_ROUND_ROBIN if event.is_round_robin else LAW_SWISS
 
 

@@ -1,0 +1,128 @@
+"""What the file-based notations (Vietnamese, WXF/AXF, Chinese) say about a move, and reading
+any of them by matching the text against the moves of the position.
+
+Art. 2.1: each side numbers the files 1..9 from its own right; Art. 11: a move is written as the
+piece, the file it leaves, the direction (forward, backward, sideways) and then the file it
+reaches (sideways, or a diagonal piece) or the number of points it moves (along its file). Two
+like pieces on one file are told apart by their order from the front (Art. 11.2a: "t", "s", and
+"g" for a middle pawn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from .position import IllegalMove, Move, Position
+
+FORWARD, BACKWARD, SIDEWAYS = "+", "-", "="
+_DIAGONAL_KINDS = "ABN"
+
+
+@dataclass(frozen=True, slots=True)
+class Described:
+    """A move as the file-based notations see it.
+
+    ``index`` counts like pieces on the origin file from the front (0 = the foremost) among
+    ``count`` of them; ``crowded`` is true for a pawn when another file also holds two or more of
+    the mover's pawns, so the file must be named as well as the order.
+    """
+
+    kind: str
+    red: bool
+    file: int
+    index: int
+    count: int
+    crowded: bool
+    direction: str
+    number: int
+
+
+def file_number(file: int, red: bool) -> int:
+    """Art. 2.1: Red's files 1..9 from right to left seen from Red; Black's from Black's right."""
+    return 9 - file if red else file + 1
+
+
+def origin_of(position: Position, sq: int) -> tuple[int, int, int, bool]:
+    """The file number of the piece on ``sq``, its order among like pieces on that file, their
+    count, and whether (for a pawn) another file also holds several (see ``Described``)."""
+    board = position.board
+    piece = board[sq]
+    red = piece.isupper()
+    file, rank = sq % 9, sq // 9
+    ranks = [s // 9 for s in range(file, 90, 9) if board[s] == piece]
+    ranks.sort(reverse=red)  # the foremost first: Red's highest rank, Black's lowest
+    crowded = piece.upper() == "P" and len(ranks) > 1 and any(
+        f != file and sum(board[s] == piece for s in range(f, 90, 9)) > 1 for f in range(9))
+    return file_number(file, red), ranks.index(rank), len(ranks), crowded
+
+
+def describe(position: Position, move: Move,
+             origin: tuple[int, int, int, bool] | None = None) -> Described:
+    piece = position.board[move.frm]
+    red = piece.isupper()
+    rank, to_file, to_rank = move.frm // 9, move.to % 9, move.to // 9
+    steps = (to_rank - rank) if red else (rank - to_rank)
+    if to_rank == rank:
+        direction, number = SIDEWAYS, file_number(to_file, red)
+    else:
+        direction = FORWARD if steps > 0 else BACKWARD
+        diagonal = piece.upper() in _DIAGONAL_KINDS
+        number = file_number(to_file, red) if diagonal else abs(steps)
+    file, index, count, crowded = origin or origin_of(position, move.frm)
+    return Described(piece.upper(), red, file, index, count, crowded, direction, number)
+
+
+class Dialect(Protocol):
+    """A written form of the file-based notation."""
+
+    def write(self, d: Described) -> str: ...
+
+    def keys(self, d: Described) -> tuple[set[str], set[str]]:
+        """Normalised forms a reader accepts for the move: the notation's own (as written,
+        with its signs' synonyms), then looser ones (the file instead of the order)."""
+
+    def normalise(self, text: str) -> str: ...
+
+    def kinds(self, key: str) -> str:
+        """The piece kinds a normalised text can name (all of them when it cannot tell)."""
+
+
+def read(position: Position, text: str, dialect: Dialect) -> Move:
+    """The legal move that ``text`` names; ``IllegalMove`` with the reason otherwise. The
+    notation's own writing of a move wins over a variant ("P3.4" is the middle of three pawns
+    on the 3rd file, not any of them)."""
+    key = dialect.normalise(text)
+    exact, loose, origins = [], [], {}
+    for move in position.pseudo_moves(dialect.kinds(key)):
+        if move.frm not in origins:
+            origins[move.frm] = origin_of(position, move.frm)
+        own, looser = dialect.keys(describe(position, move, origins[move.frm]))
+        if key in own:
+            exact.append(move)
+        elif key in looser:
+            loose.append(move)
+    matches = exact or loose
+    legal = [m for m in exact if not position.play(m).attacked_king(position.turn)] or [
+        m for m in loose if not position.play(m).attacked_king(position.turn)]
+    if len(legal) == 1:
+        return legal[0]
+    if len(legal) > 1:
+        raise IllegalMove(f"{text!r} is ambiguous: " + ", ".join(map(str, legal)))
+    if matches:
+        raise IllegalMove(f"{text!r} leaves the general in check")
+    raise IllegalMove(f"{text!r}: no such move in this position")
+
+
+def order_marker(d: Described, two: tuple[str, str], three: tuple[str, str, str],
+                 extra: tuple[str, str]) -> str:
+    """The order of a piece among like pieces on its file: front/rear for two, front/middle/rear
+    for three; four or five pawns add an outermost mark (``extra``) before and after."""
+    if d.count == 2:
+        return two[d.index]
+    if d.count == 3:
+        return three[d.index]
+    first, last = extra
+    inner = {4: (first, three[0], three[2], last),
+             5: (first, three[0], three[1], three[2], last)}[d.count]
+    return inner[d.index]
