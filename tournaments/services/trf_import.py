@@ -52,14 +52,35 @@ class TrfImportError(ServiceError):
 _DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
 
 
-def _date(text: str) -> datetime.date | None:
-    text = text.strip()
+def _date(info: dict, code: str) -> datetime.date | None:
+    """The date of line ``code`` (042 start, 052 end); None if the file has none. A date that
+    is not one (2026/02/30, "soon") refuses the file rather than becoming another date."""
+    text = info.get(code, "").strip()
+    if not text:
+        return None
     for fmt in _DATE_FORMATS:
         try:
             return datetime.datetime.strptime(text, fmt).date()
         except ValueError:
             continue
-    return None
+    raise TrfImportError(error=_("Line %(code)s: %(text)s is not a date (YYYY/MM/DD).")
+                         % {"code": code, "text": text[:40]})
+
+
+def _tiebreaks(order: str) -> list[str]:
+    """The codes of a ``202`` line, each one this program computes; an unknown code refuses
+    the file (the statute's order would silently be another one)."""
+    codes, unknown = [], []
+    for code in (c.strip() for c in order.split(",") if c.strip()):
+        try:
+            known = Spec.parse(code).code in REGISTRY
+        except TiebreakError:
+            known = False
+        (codes if known else unknown).append(code)
+    if unknown:
+        raise TrfImportError(error=_("Line 202: unknown tie-break codes %(codes)s.")
+                             % {"codes": ", ".join(unknown)[:200]})
+    return [c for c in codes if c != "PTS"]
 
 
 def _lines(doc: trf.TrfDocument, code: str) -> list[str]:
@@ -73,7 +94,7 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
     values: dict = {"format": fmt}
     if info.get("022", "").strip():
         values["venue"] = info["022"].strip()[:200]
-    end = _date(info.get("052", ""))
+    end = _date(info, "052")
     if end:
         values["end_date"] = end
     if fmt == Format.SWISS:
@@ -91,14 +112,7 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
     if (trf.pairing_system(doc) or "").upper().endswith("_BAKU"):
         values["acceleration"] = Acceleration.BAKU
     for order in _lines(doc, "202"):
-        codes = []
-        for code in (c.strip() for c in order.split(",")):
-            try:
-                if Spec.parse(code).code in REGISTRY:
-                    codes.append(code)
-            except TiebreakError:
-                continue
-        values["tiebreaks"] = [c for c in codes if c != "PTS"]
+        values["tiebreaks"] = _tiebreaks(order)
     for control in _lines(doc, "222"):
         match = re.fullmatch(r"(\d+)(?:\+(\d+))?", control)
         if match:
@@ -162,7 +176,7 @@ def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
             "error": str(error)}) from error
     tournament = doc.tournament
     info = dict(doc.info)
-    start = _date(info.get("042", "")) or today or timezone.localdate()
+    start = _date(info, "042") or today or timezone.localdate()
     title = (name or info.get("012", "").strip() or _("Imported event"))[:200]
     for number in (p.number for p in tournament.participants):
         if not 1 <= number <= 9999:

@@ -176,6 +176,10 @@ MALFORMED = [
     (_line(1, "A", "0002 w 1") + _line(2, "B", "0001 b 1"), "do not fit together"),
     (_line(1, "A", "0002 w Q") + _line(2, "B", "0001 b 0"), "line 1: round 1 block"),
     (_line(1, "A") + "XXC green1\n", "XXC"),
+    # An impossible date is not replaced by another one; unknown tie-breaks are not dropped.
+    ("042 2026/02/30\n" + _line(1, "A"), "Line 042: 2026/02/30 is not a date"),
+    ("042 2026/11/20\n052 soon\n" + _line(1, "A"), "Line 052: soon is not a date"),
+    ("202 BH,XYZ,SB,Q9\n" + _line(1, "A"), "Line 202: unknown tie-break codes XYZ, Q9"),
 ]
 
 
@@ -187,6 +191,13 @@ def test_malformed_files_are_refused_and_nothing_is_written(organiser, text, mes
         trf_import(text=text, actor=organiser)
     assert counts == (Event.objects.count(), Player.objects.count(), Entry.objects.count(),
                       Round.objects.count())
+
+
+def test_a_start_date_and_tiebreaks_the_file_gives_are_kept_and_none_means_today(organiser):
+    event = trf_import(text="042 2026/11/20\n202 PTS,BH,SB\n" + _line(1, "A"), actor=organiser)
+    assert event.start_date == datetime.date(2026, 11, 20) and event.tiebreaks == ["BH", "SB"]
+    undated = trf_import(text=_line(1, "A"), actor=organiser, today=datetime.date(2026, 1, 2))
+    assert undated.start_date == datetime.date(2026, 1, 2)
 
 
 def test_a_refusal_after_writing_started_rolls_everything_back(organiser):
