@@ -24,7 +24,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournaments.demo import FAMILY, GIVEN_F, GIVEN_M, MIDDLE_F, MIDDLE_M, PROVINCES  # noqa: E402
+from tournaments.demo.events import FAMILY, GIVEN_F, GIVEN_M, MIDDLE_F, MIDDLE_M, PROVINCES  # noqa: E402
 from tournaments.excel.workbook import Table, build, to_bytes  # noqa: E402
 from tournaments.models import Board, Entry, Event, Player, Round  # noqa: E402
 from tournaments.text import fold, name_sort_key  # noqa: E402

@@ -45,6 +45,7 @@ from pairings.dutch_weights import WeightContext
 from pairings.matching import perfect_matching
 from pairings.swiss_state import (
     DutchError,
+    EventOver,
     ForbiddenPairs,
     NoValidPairing,
     PlayerState,
@@ -113,6 +114,9 @@ def round_pairer(tournament: Tournament, round_number: int,
     if options.edition != "2025":
         raise DutchError(f"edition {options.edition!r} is not supported (only '2025')")
     total = options.total_rounds or tournament.rounds or round_number
+    if round_number > total:
+        raise EventOver(f"the event is over: it has {total} rounds, so round {round_number} "
+                        "is not paired")
     points = options.points.in_tenths()
     state = build_state(
         tournament, round_number, total_rounds=total, points=points,

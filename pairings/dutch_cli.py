@@ -10,7 +10,10 @@ each round whose pairing differs from what the rules give (exit code 1 if any).
 Read: player lines, ``XXR``/``142`` rounds, ``XXC``/``152`` initial colour (else inferred from
 round 1, as bbpPairings does), ``BB?``/``162`` points, ``XXP``/``260`` forbidden pairs,
 ``XXA``/``250`` virtual points, ``192 FIDE_DUTCH_2025_BAKU`` Baku acceleration.
-Bad input: a message on stderr and exit code 2; no valid pairing: exit code 1.
+The file may be in any encoding the pairing programs write (``records/trf_fields.py``); what
+the reader notes (a points column that disagrees with the results...) is printed on stderr as a
+warning. Bad input, or a round past the announced ones (the event is over): one line on stderr
+and exit code 2; no valid pairing: exit code 1.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 from pairings.dutch import DutchOptions, RoundPairing, pair_round
 from pairings.dutch_explain_text import explanation_text
 from pairings.swiss_state import DutchError, ForbiddenPairs, NoValidPairing, PointValues
-from records import Bye, Colour, Tournament, trf
+from records import Bye, Colour, Tournament, trf, trf_extensions
 
 
 @dataclass(frozen=True)
@@ -36,26 +39,29 @@ class TrfEvent:
 
 
 def load(text: str, *, need_colour: bool = True) -> TrfEvent:
-    doc = trf.read(text)
+    return from_document(trf.read(text), need_colour=need_colour)
+
+
+def from_document(doc: trf.TrfDocument, *, need_colour: bool = True) -> TrfEvent:
     tournament = doc.tournament
-    points = trf.point_system(doc)
+    points = trf_extensions.point_system(doc)
     default = PointValues()
     values = PointValues(
         win=points.get("BBW", default.win), draw=points.get("BBD", default.draw),
         loss=points.get("BBL", default.loss),
         forfeit_loss=points.get("BBF", default.forfeit_loss),
         zero_bye=points.get("BBZ", default.zero_bye), pab=points.get("BBU"))
-    manual = trf.accelerations(doc)
-    system = trf.pairing_system(doc) or ""
+    manual = trf_extensions.accelerations(doc)
+    system = trf_extensions.pairing_system(doc) or ""
     acceleration = manual or ("baku" if system.endswith("_BAKU") else None)
-    colour = trf.colour_of_first_board(doc) or infer_initial_colour(tournament)
+    colour = trf_extensions.colour_of_first_board(doc) or infer_initial_colour(tournament)
     if colour is None and need_colour:
         raise DutchError("Please configure the initial piece colours (XXC white1|black1).")
     forbidden = tuple(ForbiddenPairs(g.players, g.first, g.last)
-                      for g in trf.forbidden_groups(doc))
+                      for g in trf_extensions.forbidden_groups(doc))
     options = DutchOptions(initial_colour=colour or Colour.WHITE, points=values,
                            acceleration=acceleration, forbidden_pairs=forbidden,
-                           total_rounds=trf.rounds_announced(doc) or None)
+                           total_rounds=trf_extensions.rounds_announced(doc) or None)
     return TrfEvent(tournament, options, next_round(tournament))
 
 
@@ -122,8 +128,10 @@ def main(argv: list[str]) -> int:
     except SystemExit as stop:
         return int(stop.code or 0)
     try:
-        text = args.file.read_text(encoding="utf-8")
-        event = load(text)
+        doc = trf.read_bytes(args.file.read_bytes())
+        for warning in doc.warnings:
+            print(f"dutch: {args.file}: warning: {warning}", file=sys.stderr)
+        event = from_document(doc)
         if args.c:
             return _check(event, args.file.stem)
         pairing = pair_round(event.tournament, event.next_round, event.options,
@@ -131,7 +139,7 @@ def main(argv: list[str]) -> int:
     except NoValidPairing as error:
         print(f"dutch: {args.file}: no valid pairing exists: {error}", file=sys.stderr)
         return 1
-    except (OSError, UnicodeDecodeError, trf.TrfError, DutchError) as error:
+    except (OSError, trf.TrfError, DutchError) as error:
         print(f"dutch: {args.file}: {error}", file=sys.stderr)
         return 2
     _write(args.p, format_pairing(pairing))

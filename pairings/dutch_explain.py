@@ -144,8 +144,8 @@ def explain_bracket(facts: BracketFacts, pairs: list[tuple[int, int]],
     remainder = [(u, v) for u, v in pairs if u not in mdps]
     exchange, transposed = _exchange(facts, remainder, {v for u, v in pairs if u in mdps})
     natural, natural_down = _first_candidate(facts)
-    chosen = {(u, v) for u, v in pairs}
-    failure = None if set(natural) == chosen else _failure(facts, natural, natural_down, pairs)
+    same = set(natural) == set(pairs)
+    failure = None if same else _failure(facts, natural, natural_down, pairs)
     if not facts.below:  # the last bracket: who is left gets the bye, not a float
         downfloaters = []
     return BracketExplanation(

@@ -31,6 +31,11 @@ class NoValidPairing(DutchError):
     the chief arbiter must decide."""
 
 
+class EventOver(DutchError):
+    """The round asked for comes after the last round the event announces (the statute's number
+    of rounds; ``XXR`` in a TRF file): there is nothing left to pair."""
+
+
 class Float(Enum):
     """Art. 1.4: the float a player received in a round."""
 

@@ -203,6 +203,12 @@ class Participant:
     # Late entry: first round the participant can be paired in.
     joined_round: int = 1
 
+    def __post_init__(self) -> None:
+        # A rating of 0 is how many programs write "unrated" (TRF files, registers): it is no
+        # rating, for ARO (C.07 §10.1) and for the initial order (C.04.2) alike.
+        if self.rating is not None and self.rating <= 0:
+            object.__setattr__(self, "rating", None)
+
 
 @dataclass(frozen=True, slots=True)
 class Tournament:

@@ -6,7 +6,9 @@ asked for, named by its C.07 code, rows in start-number order. Named orders (``l
 ``law-appendix``, ``law-swiss``, ``law-teams``) are accepted as shorthands. Round robin or Swiss
 is read from the file (every pair met equally often → round robin) unless forced. Point values
 come from the file's ``BBW BBD BBL BBZ BBF BBU`` lines when present; the C.07 edition from its
-start date (``042``) unless ``--edition`` is given.
+start date (``042``) unless ``--edition`` is given. The file may be in any encoding the pairing
+programs write; what the reader notes (a points column that disagrees with the results...) is
+printed on stderr as a warning; a file that cannot be read, one line on stderr and exit code 2.
 
 Named orders include the federations' presets (``scoring/presets.py``: ``cxa-rr``, ``axf``,
 ``wxf``, ...); codes include the Xiangqi criteria (``OS``, ``FOUL``, ``H2H2``, ...) and C.07's
@@ -66,10 +68,15 @@ def start_date(info: Sequence[tuple[str, str]]) -> date | None:
         return None
 
 
-def standings_table(text: str, tiebreaks: str, *, after_round: int | None = None,
-                    fmt: Format | None = None, edition: Edition | None = None,
-                    lots_seed: int | None = None) -> str:
-    doc = trf.read(text)
+def _document(source: str | trf.TrfDocument) -> trf.TrfDocument:
+    return trf.read(source) if isinstance(source, str) else source
+
+
+def standings_table(source: str | trf.TrfDocument, tiebreaks: str, *,
+                    after_round: int | None = None, fmt: Format | None = None,
+                    edition: Edition | None = None, lots_seed: int | None = None) -> str:
+    """The table for a TRF file's text, or for a file already read."""
+    doc = _document(source)
     result = standings(
         doc.tournament, system_from_points(doc.point_values), tiebreaks,
         after_round=after_round, fmt=fmt, edition=edition, start_date=start_date(doc.info),
@@ -82,9 +89,9 @@ def standings_table(text: str, tiebreaks: str, *, after_round: int | None = None
     return "\n".join(lines) + "\n"
 
 
-def ratings_table(text: str, *, table: str = "fide", k: int | None = None,
+def ratings_table(source: str | trf.TrfDocument, *, table: str = "fide", k: int | None = None,
                   after_round: int | None = None) -> str:
-    doc = trf.read(text)
+    doc = _document(source)
     start = start_date(doc.info)
     rows = rating_report(doc.tournament, REGULATIONS[table], year=start.year if start else None,
                          after_round=after_round, k=k)
@@ -100,12 +107,14 @@ def ratings_table(text: str, *, table: str = "fide", k: int | None = None,
 
 
 def _run(args: argparse.Namespace) -> str:
-    text = args.file.read_text(encoding="utf-8")
+    doc = trf.read_bytes(args.file.read_bytes())
+    for warning in doc.warnings:
+        print(f"{args.command}: {args.file}: warning: {warning}", file=sys.stderr)
     if args.command == "ratings":
-        return ratings_table(text, table=args.k_table, k=args.k, after_round=args.after_round)
+        return ratings_table(doc, table=args.k_table, k=args.k, after_round=args.after_round)
     fmt = Format.ROUND_ROBIN if args.round_robin else Format.SWISS if args.swiss else None
     return standings_table(
-        text, args.tiebreaks, after_round=args.after_round, fmt=fmt,
+        doc, args.tiebreaks, after_round=args.after_round, fmt=fmt,
         edition=Edition(args.edition) if args.edition else None, lots_seed=args.lots_seed)
 
 
@@ -131,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         out = _run(args)
     except (trf.TrfError, TiebreakError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{args.command}: {args.file}: {exc}", file=sys.stderr)
         return 2
     sys.stdout.write(out)
     return 0

@@ -97,7 +97,10 @@ def read(position: Position, text: str, dialect: Dialect) -> Move:
     for move in position.pseudo_moves(dialect.kinds(key)):
         if move.frm not in origins:
             origins[move.frm] = origin_of(position, move.frm)
-        own, looser = dialect.keys(describe(position, move, origins[move.frm]))
+        d = describe(position, move, origins[move.frm])
+        if str(d.number) != key[-1:]:
+            continue  # every form of a move ends with its number
+        own, looser = dialect.keys(d)
         if key in own:
             exact.append(move)
         elif key in looser:

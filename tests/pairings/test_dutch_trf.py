@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pairings.dutch_cli import infer_initial_colour, load, next_round
-from records import Colour, trf
+from pairings.dutch_cli import infer_initial_colour, load, main, next_round
+from records import Colour, trf, trf_extensions
 
 DATA = Path(__file__).parent / "data"
 
@@ -34,16 +34,16 @@ XXA    1  1.0  1.0  0.5
 
 def test_extension_lines_are_read():
     doc = trf.read(EXTENDED)
-    groups = trf.forbidden_groups(doc)
+    groups = trf_extensions.forbidden_groups(doc)
     assert [(g.players, g.first, g.last) for g in groups] == [((1, 4), 1, None),
                                                               ((2, 3), 2, 3)]
-    acc = trf.accelerations(doc)
+    acc = trf_extensions.accelerations(doc)
     assert acc[1] == {1: 1, 2: 1, 3: Fraction(1, 2)}
     assert acc[3] == {4: Fraction(1, 2), 5: Fraction(1, 2)}
-    assert trf.colour_of_first_board(doc) is Colour.BLACK
-    assert trf.rounds_announced(doc) == 5
-    assert trf.point_system(doc) == {"BBW": 3, "BBD": 1, "BBU": 2}
-    assert trf.pairing_system(doc) == "FIDE_DUTCH_2025_BAKU"
+    assert trf_extensions.colour_of_first_board(doc) is Colour.BLACK
+    assert trf_extensions.rounds_announced(doc) == 5
+    assert trf_extensions.point_system(doc) == {"BBW": 3, "BBD": 1, "BBU": 2}
+    assert trf_extensions.pairing_system(doc) == "FIDE_DUTCH_2025_BAKU"
 
 
 def test_round_trip_keeps_extension_lines_byte_for_byte():
@@ -78,3 +78,31 @@ def test_missing_initial_colour_is_an_input_error():
 
     with pytest.raises(DutchError, match="initial piece colours"):
         load(no_games)
+
+
+RECORDS = Path(__file__).parents[1] / "records" / "data"
+
+
+def test_pairing_past_the_announced_rounds_says_the_event_is_over(capsys):
+    # XXR 3 and three rounds played: round 4 is not "no valid pairing" but the end.
+    assert main([str(RECORDS / "javafo_event_over.trf"), "-p"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the event is over: it has 3 rounds" in err
+
+
+def test_a_bad_file_gets_one_line_and_exit_code_2(tmp_path, capsys):
+    path = tmp_path / "bad.trf"
+    path.write_bytes(b"\xef\xbb\xbf001    1\n\xff")
+    assert main([str(path), "-p"]) == 2
+    assert capsys.readouterr().err == (
+        f"dutch: {path}: line 2: the file starts as utf-8-sig but is not (bytes that encoding "
+        "cannot hold)\n")
+
+
+def test_files_of_other_programs_are_paired(capsys):
+    # lichess's byes without opponent numbers (its 3 rounds are over), Windows-1258 names.
+    assert main([str(RECORDS / "lichess_byes.trf"), "-p"]) == 2  # XXR 3: over
+    assert "event is over" in capsys.readouterr().err
+    assert main([str(RECORDS / "vietnamese_cp1258_crlf.trf"), "-p"]) == 0
+    # 1 and 3 lead with a point; 1 had White; 2 has had no bye yet.
+    assert capsys.readouterr().out == "2\n3 1\n2 0\n"

@@ -69,3 +69,40 @@ def test_values_print_exactly():
     assert [format_points(v) for v in (Fraction(25, 2), Fraction(3, 4), 7, Fraction(13, 3),
                                        Fraction(-1, 2), None)] == [
         "12.5", "0.75", "7", "4.333", "-0.5", "-"]
+
+
+RECORDS = ROOT / "tests" / "records" / "data"
+
+
+def test_cli_reads_latin_1_and_windows_1252_files(capsys):
+    assert main(["standings", str(RECORDS / "vega_latin1.trf"), "--tiebreaks", "PTS"]) == 0
+    assert main(["standings", str(RECORDS / "swiss_manager_cp1252_crlf.trf"),
+                 "--tiebreaks", "PTS"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:4] == ["1\t1\t2", "2\t2\t1", "2\t3\t1"]  # Vega: 2, then two pairing byes
+
+
+def test_cli_prints_no_aro_when_nobody_is_rated(capsys):
+    # lichess writes no ratings; the Swiss-Manager file writes 0 for two of four players.
+    assert main(["standings", str(RECORDS / "lichess_byes.trf"), "--tiebreaks", "PTS,ARO"]) == 0
+    assert [line.split("\t")[3] for line in capsys.readouterr().out.splitlines()[1:]] == ["-"] * 3
+    assert main(["standings", str(RECORDS / "swiss_manager_cp1252_crlf.trf"),
+                 "--tiebreaks", "PTS,ARO"]) == 0
+    # 1 met 3 (1875), 2 (unrated), 4 (unrated): ARO 1875, not (1875 + 0 + 0) / 3.
+    assert capsys.readouterr().out.splitlines()[1].split("\t")[3] == "1875"
+
+
+def test_cli_warns_of_a_points_column_that_disagrees(capsys):
+    assert main(["standings", str(RECORDS / "chess_results_bom_crlf.trf")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].endswith("warning: line 5: player 2: the points column says 0.5, the results "
+                           "give 0.0")
+    assert len(err) == 2
+
+
+def test_cli_refuses_a_bad_file_in_one_line(tmp_path, capsys):
+    path = tmp_path / "bad.trf"
+    path.write_bytes(b"001    1 m    A\n001    1 m    B\n")
+    assert main(["standings", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"standings: {path}: line 2: start number 1 is already used on line 1\n"

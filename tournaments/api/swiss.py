@@ -1,9 +1,9 @@
 """API of Swiss events and TRF files.
 
-- ``POST /api/events/<id>/rounds/``: pair the next round (Swiss: the Dutch system). Large events
-  are paired by a worker: the answer is ``202`` with the job and where to poll it
-  (``GET /api/events/<id>/pairing-jobs/<job>/``); without a broker, or for smaller events, the
-  answer is ``201`` with the round.
+- ``POST /api/events/<id>/rounds/`` (``api/views.py``, every format): pair the next round
+  (Swiss: the Dutch system). Large events are paired by a worker: the answer is ``202`` with
+  the job and where to poll it (``GET /api/events/<id>/pairing-jobs/<job>/``); without a
+  broker, or for smaller events, the answer is ``201`` with the round.
 - ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
   checker's findings stored with the round (``null`` while a worker checks it), in words
   (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
@@ -15,18 +15,20 @@
   ``warnings``.
 - ``POST /api/entries/<id>/bye/``: ``{"round": n, "cancel": false}`` a requested half-point bye.
 - ``PUT /api/events/<id>/forbidden-groups/``: ``{"groups": [[entry, entry], ...]}``.
-- ``GET /api/events/<id>/trf/`` (``?drafts=1`` for the staff): the TRF-16 file.
+- ``GET /api/events/<id>/trf/`` (``?drafts=1`` for the staff, ``?edition=2026``): the TRF file.
 - ``POST /api/events/import-trf/``: a TRF file (multipart ``file``, or ``text``) becomes a new
   event.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
@@ -40,9 +42,14 @@ from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundSta
 from tournaments.selectors import pairing_jobs
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.trf import trf_export
-from tournaments.services.board_edit import Slot, board_edit_apply, round_boards_replace
+from tournaments.services.board_edit import Slot, round_boards_replace, round_edits_apply
 from tournaments.services.swiss import bye_request, forbidden_group_set
-from tournaments.services.trf_import import MAX_TRF_BYTES, trf_import, trf_upload_text
+from tournaments.services.trf_import import (
+    MAX_TRF_BYTES,
+    trf_import,
+    trf_preview,
+    trf_upload_data,
+)
 
 
 class SlotSerializer(serializers.Serializer):
@@ -110,15 +117,13 @@ class RoundsViewSet(EventRoundViewSet):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         reason = data["reason"]
-        with transaction.atomic():
-            if "boards" in data:
-                round_boards_replace(round_=round_, actor=request.user, reason=reason,
-                                     boards=[Slot(b["white"], b["black"], b["bye"])
-                                             for b in data["boards"]])
-            else:
-                for operation in data["operations"]:
-                    board_edit_apply(round_=round_, actor=request.user,
-                                     operation={**operation, "reason": reason})
+        if "boards" in data:
+            round_boards_replace(round_=round_, actor=request.user, reason=reason,
+                                 boards=[Slot(b["white"], b["black"], b["bye"])
+                                         for b in data["boards"]])
+        else:
+            round_edits_apply(round_=round_, actor=request.user, reason=reason,
+                              operations=data["operations"])
         return Response(self._detail(round_))
 
 
@@ -195,11 +200,13 @@ def event_check_view(request, event_pk):
 @extend_schema(responses={(200, "text/plain"): str})
 @api_view(["GET"])
 def trf_file(request, event_pk):
-    """The event as a TRF-16 file; ``?drafts=1`` adds a draft round (staff only)."""
+    """The event as a TRF-16 file; ``?drafts=1`` adds a draft round (staff only);
+    ``?edition=2026`` writes TRF-2026 records (142, 152, 162) for XXR, XXC and BB?."""
     event = event_for(request, event_pk)
     drafts = request.query_params.get("drafts") == "1" and is_staff_of(request, event)
+    edition = 2026 if request.query_params.get("edition") == "2026" else 2016
     try:
-        text = trf_export(event, include_drafts=drafts)
+        text = trf_export(event, include_drafts=drafts, edition=edition)
     except ServiceError as error:
         raise Http404(str(error)) from error
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
@@ -210,26 +217,36 @@ def trf_file(request, event_pk):
 @extend_schema(request=inline_serializer("TrfImport", {
     "file": serializers.FileField(required=False), "text": serializers.CharField(required=False),
     "format": serializers.CharField(required=False, help_text="swiss (default), rr or drr"),
-    "name": serializers.CharField(required=False)}), responses={201: s.EventSerializer})
+    "name": serializers.CharField(required=False),
+    "preview": serializers.BooleanField(required=False, help_text=(
+        "true: only say what the import would store (players, rounds, warnings)"))}),
+    responses={201: s.EventSerializer, 200: OpenApiTypes.OBJECT})
 @api_view(["POST"])
 def trf_import_view(request):
-    """A TRF-16 file becomes a new event (a draft); a malformed file is refused (400, the line
-    at fault in the message) and nothing is written."""
+    """A TRF file becomes a new event (a draft); a malformed file is refused (400, the line
+    at fault in the message) and nothing is written. With ``preview``, nothing is written
+    either way: the answer lists the players, the rounds and the warnings."""
     if not request.user.is_authenticated or not request.user.has_perm("tournaments.add_event"):
         raise PermissionDenied
     upload = request.FILES.get("file")
     if upload is not None:
-        text = trf_upload_text(upload)
+        data = trf_upload_data(upload)
     else:
-        text = request.data.get("text") or ""
-        if len(text.encode()) > MAX_TRF_BYTES:
+        data = str(request.data.get("text") or "").encode("utf-8")
+        if len(data) > MAX_TRF_BYTES:
             return Response({"detail": "The file is too large for a TRF file."},
                             status=status.HTTP_400_BAD_REQUEST)
-    if not text.strip():
+    if not data.strip():
         return Response({"detail": "Send the TRF file (file) or its text (text)."},
                         status=status.HTTP_400_BAD_REQUEST)
-    event = trf_import(text=text, actor=request.user,
-                       format=request.data.get("format") or Format.SWISS,
-                       name=request.data.get("name") or "")
+    options = {"data": data, "format": request.data.get("format") or Format.SWISS,
+               "name": request.data.get("name") or ""}
+    if str(request.data.get("preview", "")).lower() in ("1", "true"):
+        preview = trf_preview(**options)
+        return Response({"name": preview.name, "start_date": preview.start_date,
+                         "format": preview.format, "encoding": preview.document.encoding,
+                         "warnings": list(preview.warnings), "players": preview.players(),
+                         "rounds": [asdict(r) for r in preview.rounds()]})
+    event = trf_import(actor=request.user, **options)
     return Response(s.EventSerializer(event, context={"request": request}).data,
                     status=status.HTTP_201_CREATED)

@@ -17,8 +17,10 @@ What an exported file holds:
 - extension lines: ``XXR`` rounds announced, ``XXC white1|black1`` the initial colour (the
   statute's, or the one drawn by lots), ``BBW BBD BBL BBU`` points when they differ from
   1 / ½ / 0 / 1, ``XXP`` players who must not meet (same club when the statute says so, family
-  groups), and the TRF-2026 lines ``192`` pairing system (``FIDE_DUTCH_2025[_BAKU]``),
-  ``202`` the statute's tie-break order, ``222`` the time control in seconds.
+  groups), ``XXW nnnn r`` withdrawals (Art. 21.5; this program's line: TRF has no field for
+  them), and the TRF-2026 lines ``192`` pairing system (``FIDE_DUTCH_2025[_BAKU]``), ``202`` the
+  statute's tie-break order, ``222`` the time control in seconds. With ``edition=2026`` the
+  TRF-2026 records ``142``, ``152``, ``162`` replace ``XXR``, ``XXC``, ``BB?``.
 
 The public file holds the published rounds; the staff's may add a draft round.
 """
@@ -30,6 +32,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 from records import Bye, Outcome, Pairing, Tournament, trf
+from records.trf_fields import points_text
 from scoring.points import MatchScoring
 from scoring.standings import standings as engine_standings
 from tournaments.adapters.events import load_event, scoring_format, scoring_system, tiebreak_order
@@ -81,9 +84,10 @@ def _point_values(event: Event) -> dict[str, Fraction]:
     return out
 
 
-def trf_export(event: Event, *, include_drafts: bool = False) -> str:
+def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 2016) -> str:
     """The event as a TRF-16 file. ``include_drafts``: the staff's file, with a draft round's
-    pairings (to compare with another program); the public file leaves drafts out."""
+    pairings (to compare with another program); the public file leaves drafts out.
+    ``edition=2026``: rounds, initial colour and points as TRF-2026 records (142, 152, 162)."""
     _check_exportable(event)
     record = load_event(event, public_only=not include_drafts)
     tournament = record.tournament
@@ -98,7 +102,7 @@ def trf_export(event: Event, *, include_drafts: bool = False) -> str:
     order = tuple(c for c in tiebreak_order(event) if c != "LOT")
     table = engine_standings(tournament, system, order, after_round=last,
                              fmt=scoring_format(event), start_date=event.start_date)
-    totals = {r.number: trf.trf_points(Fraction(r.points)) for r in table.rows}
+    totals = {r.number: points_text(Fraction(r.points)) for r in table.rows}
     ranks = {r.number: r.rank for r in table.rows}
     info = [("012", event.name), ("022", event.venue),
             ("042", event.start_date.strftime("%Y/%m/%d")),
@@ -124,7 +128,7 @@ def trf_export(event: Event, *, include_drafts: bool = False) -> str:
         point_values=_point_values(event),
         totals=totals, ranks=ranks, other_lines=tuple(others))
     try:
-        return trf.write(doc)
+        return trf.write(doc, edition=edition)
     except trf.TrfError as error:
         raise ServiceError(_("This event cannot be written as a TRF file: %(error)s"),
                            error=str(error)) from error

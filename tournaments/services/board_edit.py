@@ -247,3 +247,13 @@ def board_edit_apply(*, round_: Round, actor, operation: dict) -> Round:
                                      reason=reason)
     need(first)
     return board_remove(round_=round_, actor=actor, entry=first, reason=reason)
+
+
+@transaction.atomic
+def round_edits_apply(*, round_: Round, actor, operations: list[dict], reason: str = "") -> Round:
+    """Several edits of a draft round with one reason, all or nothing (the API's
+    ``operations``)."""
+    for operation in operations:
+        round_ = board_edit_apply(round_=round_, actor=actor,
+                                  operation={**operation, "reason": reason})
+    return round_

@@ -1,21 +1,27 @@
-"""A FIDE Tournament Report File (TRF-16) read into a new event, so events move in from other
-pairing programs (``records/trf.py`` reads the lines; ``selectors/trf.py`` writes them).
+"""A FIDE Tournament Report File (TRF-16 or TRF-2026) read into a new event, so events move in
+from other pairing programs (``records/trf.py`` reads the lines; ``selectors/trf.py`` writes them).
 
-Import creates a new event (a draft) with its players (matched by ID, then by name and birth
-year, else created), entries, rounds (method "imported"; closed when every result is in),
-boards and results. A ``Z`` or blank round is an absence: no board. Requested byes of a round
-after the last paired one come back as requested byes. A malformed file is refused with the
-reader's message naming the line, and nothing is written.
+Import reads the file's bytes in whatever encoding its program wrote (``records/trf_fields.py``)
+and first gives a preview (:func:`trf_preview`: players, rounds, results, and the warnings: a
+points column that disagrees with the results, a bye written as a draw, tie-break codes of the
+``202`` line not known here, a start or end date that is not a date); nothing is stored until
+:func:`trf_import`, which creates a new event (a draft) with its players (matched by ID, then by
+name and birth year, else created), entries (withdrawn ones withdrawn), rounds (method
+"imported"; closed when every result is in), boards and results. A ``Z`` or blank round is an
+absence: no board. Requested byes of a round after the last paired one come back as requested
+byes. A malformed file is refused with the reader's message naming the line, and nothing is
+written.
 
-Round trip: export → import → export gives the same bytes for the events the export writes.
-Not carried (TRF-16 has no place for them): clubs (their groups are, as ``XXP``), withdrawals
-(the rounds after one are ``Z``), the seed of the lots.
+Round trip: export → import → export gives the same bytes for the events the export writes,
+withdrawals included (``XXW``). Not carried (TRF has no place for them): clubs (their groups are,
+as ``XXP``), the seed of the lots.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
@@ -23,15 +29,18 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_create_with_history
 
-from records import Bye, Pairing, Tournament, trf
+from records import Bye, Pairing, Tournament, trf, trf_checks, trf_extensions
+from records.trf_fields import points_text
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Acceleration,
     Board,
     Entry,
+    EntryStatus,
     Event,
     Format,
     PairingMethod,
@@ -52,35 +61,14 @@ class TrfImportError(ServiceError):
 _DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y", "%y/%m/%d")
 
 
-def _date(info: dict, code: str) -> datetime.date | None:
-    """The date of line ``code`` (042 start, 052 end); None if the file has none. A date that
-    is not one (2026/02/30, "soon") refuses the file rather than becoming another date."""
-    text = info.get(code, "").strip()
-    if not text:
-        return None
+def _date(text: str) -> datetime.date | None:
+    text = text.strip()
     for fmt in _DATE_FORMATS:
         try:
             return datetime.datetime.strptime(text, fmt).date()
         except ValueError:
             continue
-    raise TrfImportError(error=_("Line %(code)s: %(text)s is not a date (YYYY/MM/DD).")
-                         % {"code": code, "text": text[:40]})
-
-
-def _tiebreaks(order: str) -> list[str]:
-    """The codes of a ``202`` line, each one this program computes; an unknown code refuses
-    the file (the statute's order would silently be another one)."""
-    codes, unknown = [], []
-    for code in (c.strip() for c in order.split(",") if c.strip()):
-        try:
-            known = Spec.parse(code).code in REGISTRY
-        except TiebreakError:
-            known = False
-        (codes if known else unknown).append(code)
-    if unknown:
-        raise TrfImportError(error=_("Line 202: unknown tie-break codes %(codes)s.")
-                             % {"codes": ", ".join(unknown)[:200]})
-    return [c for c in codes if c != "PTS"]
+    return None
 
 
 def _lines(doc: trf.TrfDocument, code: str) -> list[str]:
@@ -94,31 +82,39 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
     values: dict = {"format": fmt}
     if info.get("022", "").strip():
         values["venue"] = info["022"].strip()[:200]
-    end = _date(info, "052")
+    end = _date(info.get("052", ""))
     if end:
         values["end_date"] = end
     if fmt == Format.SWISS:
-        values["rounds"] = trf.rounds_announced(doc) or None
-    colour = trf.colour_of_first_board(doc)
+        values["rounds"] = trf_extensions.rounds_announced(doc) or None
+    colour = trf_extensions.colour_of_first_board(doc)
     if colour is not None:
         values["initial_colour"] = colour.value
-    points = {**DEFAULT_POINTS, **trf.point_system(doc)}
+    points = {**DEFAULT_POINTS, **trf_extensions.point_system(doc)}
     if (points["BBW"], points["BBD"], points["BBL"]) != tuple(DEFAULT_POINTS.values()):
         values["scoring"] = ScoringSystem.CUSTOM
         values.update(points_win=_decimal(points["BBW"]), points_draw=_decimal(points["BBD"]),
                       points_loss=_decimal(points["BBL"]))
     bye = "points_bye" if fmt == Format.SWISS else "points_rest"  # appendix §5: the rest
     values[bye] = _decimal(points.get("BBU", points["BBW"]))
-    if (trf.pairing_system(doc) or "").upper().endswith("_BAKU"):
+    if (trf_extensions.pairing_system(doc) or "").upper().endswith("_BAKU"):
         values["acceleration"] = Acceleration.BAKU
     for order in _lines(doc, "202"):
-        values["tiebreaks"] = _tiebreaks(order)
+        codes = [c.strip() for c in order.split(",") if c.strip()]
+        values["tiebreaks"] = [c for c in codes if c != "PTS" and _known_tiebreak(c)]
     for control in _lines(doc, "222"):
         match = re.fullmatch(r"(\d+)(?:\+(\d+))?", control)
         if match:
             values["time_base_minutes"] = int(match.group(1)) // 60
             values["time_increment_seconds"] = int(match.group(2) or 0)
     return values
+
+
+def _known_tiebreak(code: str) -> bool:
+    try:
+        return Spec.parse(code).code in REGISTRY
+    except TiebreakError:
+        return False
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -161,27 +157,117 @@ def _round_kinds(tournament: Tournament) -> tuple[int, dict[int, list[Pairing]]]
     return last, by_round
 
 
-@transaction.atomic
-def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
-               today: datetime.date | None = None) -> Event:
-    """A new event (draft) from the text of a TRF-16 file; nothing is written if it is refused."""
+_READER_WARNINGS = {
+    "points": gettext_lazy("Player %(number)s: the points column says %(written)s, the results "
+                           "give %(results)s."),
+    "bye_as_draw": gettext_lazy("Round %(round)s: player %(number)s has no opponent and a draw: "
+                                "read as a half-point bye."),
+}
+
+
+@dataclass(frozen=True)
+class PreviewRound:
+    number: int
+    games: int
+    results: int
+    byes: int
+
+
+@dataclass(frozen=True)
+class TrfPreview:
+    """What a TRF file would become, before anything is stored: the event's name, start and
+    statute, its players (``points``: the file's column, ``earned``: what the results give) and
+    rounds, and the warnings to read before importing."""
+
+    document: trf.TrfDocument
+    format: str
+    name: str
+    start_date: datetime.date
+    statute: dict
+    warnings: tuple[str, ...]
+
+    @property
+    def participants(self):
+        return self.document.tournament.participants
+
+    def players(self) -> list[dict]:
+        earned = trf_checks.results_points(self.document)
+        totals = self.document.totals
+        return [{"number": p.number, "name": p.name, "rating": p.rating,
+                 "federation": p.federation, "points": totals.get(p.number, ""),
+                 "earned": points_text(earned[p.number]), "withdrawn_after": p.withdrawn_after}
+                for p in self.participants]
+
+    def rounds(self) -> list[PreviewRound]:
+        last, by_round = _round_kinds(self.document.tournament)
+        out = []
+        for number in range(1, last + 1):
+            pairings = by_round.get(number, [])
+            games = [p for p in pairings if p.second is not None]
+            out.append(PreviewRound(number, len(games), sum(p.result is not None for p in games),
+                                    len(pairings) - len(games)))
+        return out
+
+
+def trf_preview(*, data: bytes, format: str = Format.SWISS, name: str = "",
+                today: datetime.date | None = None) -> TrfPreview:
+    """Read a TRF file and say what importing it would store; stores nothing. A file that
+    cannot be read is refused (:class:`TrfImportError`, the line and the reason)."""
     if format not in FORMAT_NAMES:
         raise ServiceError(_("A TRF file can be imported as a Swiss or a round robin."))
     try:
-        doc = trf.read(text)
+        doc = trf.read_bytes(data)
         statute = _statute(doc, format)
-        forbidden = trf.forbidden_groups(doc)
+        trf_extensions.forbidden_groups(doc)
     except trf.TrfError as error:
         raise TrfImportError(error=_("This is not a valid TRF file: %(error)s") % {
             "error": str(error)}) from error
-    tournament = doc.tournament
-    info = dict(doc.info)
-    start = _date(info, "042") or today or timezone.localdate()
-    title = (name or info.get("012", "").strip() or _("Imported event"))[:200]
-    for number in (p.number for p in tournament.participants):
+    for number in (p.number for p in doc.tournament.participants):
         if not 1 <= number <= 9999:
             raise TrfImportError(error=_("Start number %(n)s is out of range.") % {"n": number})
-    event = event_create(actor=actor, name=title, start_date=start, **statute)
+    info = dict(doc.info)
+    warnings = [_("Line %(line)s: %(warning)s") % {
+        "line": w.line, "warning": _READER_WARNINGS[w.kind] % w.values} for w in doc.warnings]
+    warnings += _statute_warnings(doc)
+    start = _date(info.get("042", ""))
+    if start is None:
+        start = today or timezone.localdate()
+        if info.get("042", "").strip():
+            warnings.append(_("The start date (042) %(text)s is not a date: the event starts on "
+                              "%(date)s; change it in the statute.") % {
+                "text": info["042"].strip(), "date": start.isoformat()})
+    title = (name or info.get("012", "").strip() or _("Imported event"))[:200]
+    return TrfPreview(doc, format, title, start, statute, tuple(warnings))
+
+
+def _statute_warnings(doc: trf.TrfDocument) -> list[str]:
+    """What the statute lines say that this program cannot take, reported rather than dropped:
+    tie-break codes it does not know, an end date that is not a date."""
+    out = []
+    for order in _lines(doc, "202"):
+        unknown = [c.strip() for c in order.split(",")
+                   if c.strip() and c.strip() != "PTS" and not _known_tiebreak(c.strip())]
+        if unknown:
+            out.append(_("The tie-breaks (202) %(codes)s are not known here and are left out of "
+                         "the statute.") % {"codes": ", ".join(unknown)})
+    end = dict(doc.info).get("052", "").strip()
+    if end and _date(end) is None:
+        out.append(_("The end date (052) %(text)s is not a date and is left out.") % {
+            "text": end})
+    return out
+
+
+@transaction.atomic
+def trf_import(*, data: bytes, actor, format: str = Format.SWISS, name: str = "",
+               today: datetime.date | None = None) -> Event:
+    """A new event (draft) from a TRF file, as :func:`trf_preview` shows it; nothing is
+    written if it is refused."""
+    preview = trf_preview(data=data, format=format, name=name, today=today)
+    doc, statute = preview.document, preview.statute
+    tournament = doc.tournament
+    forbidden = trf_extensions.forbidden_groups(doc)
+    event = event_create(actor=actor, name=preview.name, start_date=preview.start_date,
+                         **statute)
     last, by_round = _round_kinds(tournament)
     first_round: dict[int, int] = {}
     for p in tournament.pairings:
@@ -201,10 +287,13 @@ def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
         if Entry.objects.filter(event=event, player=player).exists():
             raise TrfImportError(error=_("%(name)s appears twice in the file.") % {
                 "name": player.full_name})
+        withdrawn = participant.withdrawn_after
         entries[participant.number] = Entry.objects.create(
             event=event, player=player, number=participant.number, rating=participant.rating,
             joined_round=first_round.get(participant.number, last + 1) if last else 1,
-            requested_byes=sorted(requested.get(participant.number, [])))
+            requested_byes=sorted(requested.get(participant.number, [])),
+            status=EntryStatus.ACTIVE if withdrawn is None else EntryStatus.WITHDRAWN,
+            withdrawn_after_round=withdrawn)
     now = timezone.now()
     for r in range(1, last + 1):
         pairings = sorted(by_round.get(r, []), key=lambda p: (p.second is None, p.board))
@@ -240,12 +329,9 @@ def trf_import(*, text: str, actor, format: str = Format.SWISS, name: str = "",
 MAX_TRF_BYTES = 2_000_000
 
 
-def trf_upload_text(upload) -> str:
-    """The text of an uploaded TRF file (UTF-8, else Latin-1); refused past MAX_TRF_BYTES."""
+def trf_upload_data(upload) -> bytes:
+    """The bytes of an uploaded TRF file (the reader finds their encoding); refused past
+    MAX_TRF_BYTES."""
     if upload.size > MAX_TRF_BYTES:
         raise ServiceError(_("The file is too large for a TRF file."))
-    raw = upload.read()
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    return upload.read()

@@ -5,6 +5,8 @@ and TRF files (download, upload)."""
 
 from __future__ import annotations
 
+import base64
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,7 +28,7 @@ from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
 from tournaments.services.round_checks import round_check_refresh
 from tournaments.services.swiss import bye_request, forbidden_group_set
-from tournaments.services.trf_import import trf_import, trf_upload_text
+from tournaments.services.trf_import import trf_import, trf_preview, trf_upload_data
 from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
 
@@ -252,25 +254,48 @@ class TrfUploadForm(forms.Form):
                            max_length=200)
 
 
+# The file waiting for the organiser's confirmation after its preview, in the session.
+_PENDING_TRF = "trf_import"
+
+
 @login_required
 def trf_upload(request):
-    """Import a TRF file into a new event (organisers)."""
+    """Import a TRF file into a new event (organisers): the file, then its preview (players,
+    rounds, results, warnings), then, on confirmation, the import; nothing is stored before."""
     if not request.user.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create events."))
+    if request.method == "POST" and "confirm" in request.POST:
+        return _trf_confirm(request)
     form = TrfUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            event = trf_import(text=trf_upload_text(form.cleaned_data["file"]), actor=request.user,
-                               format=form.cleaned_data["format"],
-                               name=form.cleaned_data["name"])
+            data = trf_upload_data(form.cleaned_data["file"])
+            preview = trf_preview(data=data, format=form.cleaned_data["format"],
+                                  name=form.cleaned_data["name"])
         except ServiceError as error:
             form.add_error("file", str(error))
         else:
-            messages.success(request, _("Event imported from the TRF file (a draft: check it, "
-                                        "then make it public)."))
-            return redirect("tournaments:manage_event", slug=event.slug)
+            request.session[_PENDING_TRF] = {
+                "data": base64.b64encode(data).decode("ascii"), "format": preview.format,
+                "name": form.cleaned_data["name"]}
+            return render(request, "tournaments/staff/trf_preview.html", {"preview": preview})
     return render(request, "tournaments/staff/trf_import.html", {"form": form})
 
+
+def _trf_confirm(request):
+    pending = request.session.pop(_PENDING_TRF, None)
+    if pending is None:
+        messages.error(request, _("Upload the TRF file again: its preview is no longer there."))
+        return redirect("tournaments:trf_upload")
+    try:
+        event = trf_import(data=base64.b64decode(pending["data"]), actor=request.user,
+                           format=pending["format"], name=pending["name"])
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:trf_upload")
+    messages.success(request, _("Event imported from the TRF file (a draft: check it, "
+                                "then make it public)."))
+    return redirect("tournaments:manage_event", slug=event.slug)
 
 
 @login_required

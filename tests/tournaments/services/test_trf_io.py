@@ -3,6 +3,7 @@ file's content, the byte-identical round trip export → import → export, and 
 refused with nothing written."""
 
 import datetime
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,7 @@ from tournaments.services.results import result_record
 from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import BoardSpec, round_complete, round_publish, round_store
 from tournaments.services.swiss import bye_request, forbidden_group_set
-from tournaments.services.trf_import import trf_import
+from tournaments.services.trf_import import trf_import, trf_preview
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +95,7 @@ def test_export_writes_players_rounds_byes_absences_and_extensions(swiss):
     assert three[111:119] == "0002 b  " and three[121:129] == "0000 - H"  # next round's bye
     assert "XXR 5" in lines and "XXC black1" in lines
     assert "192 FIDE_DUTCH_2025" in lines and "202 BH,SB,LOT" in lines
-    assert "222 5400+30" in lines and "XXP 2 7" in lines
+    assert "222 5400+30" in lines and "XXP 2 7" in lines and "XXW 6 2" in lines
     assert not any(line.startswith("BB") for line in lines)
     # The points column is the scoring engine's: 1 has 1 + 1 + 0.
     assert one[80:84] == " 2.0"
@@ -104,7 +105,7 @@ def test_export_writes_players_rounds_byes_absences_and_extensions(swiss):
 def test_round_trip_is_byte_identical(swiss, organiser):
     first = trf_export(swiss, include_drafts=True)
     players_before = Player.objects.count()
-    copy = trf_import(text=first, actor=organiser)
+    copy = trf_import(data=first.encode(), actor=organiser)
     assert Player.objects.count() == players_before  # every player matched, none created
     assert trf_export(copy, include_drafts=True) == first
     assert copy.name == swiss.name and copy.rounds == 5 and copy.initial_colour == "b"
@@ -117,6 +118,8 @@ def test_round_trip_is_byte_identical(swiss, organiser):
     assert late.joined_round == 2
     assert Entry.objects.get(event=copy, number=3).requested_byes == [4]
     assert len(copy.forbidden_groups) == 1
+    withdrawn = Entry.objects.get(event=copy, number=6)  # Art. 21.5: withdrew after round 2
+    assert (withdrawn.status, withdrawn.withdrawn_after_round) == ("withdrawn", 2)
     # Absences come back as no board, the Z is written again on export.
     assert not Board.objects.filter(round__event=copy, bye="Z").exists()
 
@@ -125,7 +128,7 @@ def test_round_trip_into_an_empty_register(swiss, organiser):
     first = trf_export(swiss)
     Event.objects.filter(pk=swiss.pk).delete()
     Player.objects.all().delete()
-    copy = trf_import(text=first, actor=organiser)
+    copy = trf_import(data=first.encode(), actor=organiser)
     assert trf_export(copy) == first
     assert Player.objects.count() == 8
 
@@ -139,7 +142,7 @@ def test_custom_points_and_pab_value_round_trip(make_event, organiser, chief_arb
     text = trf_export(event)
     assert "BBW  3.0" in text and "BBD  1.0" in text and "BBU  1.0" in text
     assert "BBL" not in text and "192 FIDE_DUTCH_2025_BAKU" in text and "XXC white1" in text
-    copy = trf_import(text=text, actor=organiser)
+    copy = trf_import(data=text.encode(), actor=organiser)
     assert copy.acceleration == "baku" and copy.scoring == "custom"
     assert trf_export(copy) == text
 
@@ -156,7 +159,7 @@ def test_round_robin_round_trip(make_event, organiser, chief_arbiter):
     text = trf_export(event)
     assert "092 Round robin" in text and "BBU  0.0" in text  # the rest is worth nothing
     assert "XXC" not in text  # the Dutch initial colour means nothing here
-    copy = trf_import(text=text, actor=organiser, format="rr")
+    copy = trf_import(data=text.encode(), actor=organiser, format="rr")
     assert copy.format == "rr"
     assert trf_export(copy) == text
 
@@ -174,12 +177,8 @@ MALFORMED = [
     (_line(1, "A", "0002 w 1") + _line(2, "B", "0001 w 0"), "same colour"),
     (_line(1, "A", "0002 w 1") + _line(2, "B", "0003 b 0"), "but 2 meets 3"),
     (_line(1, "A", "0002 w 1") + _line(2, "B", "0001 b 1"), "do not fit together"),
-    (_line(1, "A", "0002 w Q") + _line(2, "B", "0001 b 0"), "line 1: round 1 block"),
+    (_line(1, "A", "0002 w Q") + _line(2, "B", "0001 b 0"), "line 1: round 1: result .Q."),
     (_line(1, "A") + "XXC green1\n", "XXC"),
-    # An impossible date is not replaced by another one; unknown tie-breaks are not dropped.
-    ("042 2026/02/30\n" + _line(1, "A"), "Line 042: 2026/02/30 is not a date"),
-    ("042 2026/11/20\n052 soon\n" + _line(1, "A"), "Line 052: soon is not a date"),
-    ("202 BH,XYZ,SB,Q9\n" + _line(1, "A"), "Line 202: unknown tie-break codes XYZ, Q9"),
 ]
 
 
@@ -188,23 +187,16 @@ def test_malformed_files_are_refused_and_nothing_is_written(organiser, text, mes
     counts = (Event.objects.count(), Player.objects.count(), Entry.objects.count(),
               Round.objects.count())
     with pytest.raises(ServiceError, match=message):
-        trf_import(text=text, actor=organiser)
+        trf_import(data=text.encode(), actor=organiser)
     assert counts == (Event.objects.count(), Player.objects.count(), Entry.objects.count(),
                       Round.objects.count())
-
-
-def test_a_start_date_and_tiebreaks_the_file_gives_are_kept_and_none_means_today(organiser):
-    event = trf_import(text="042 2026/11/20\n202 PTS,BH,SB\n" + _line(1, "A"), actor=organiser)
-    assert event.start_date == datetime.date(2026, 11, 20) and event.tiebreaks == ["BH", "SB"]
-    undated = trf_import(text=_line(1, "A"), actor=organiser, today=datetime.date(2026, 1, 2))
-    assert undated.start_date == datetime.date(2026, 1, 2)
 
 
 def test_a_refusal_after_writing_started_rolls_everything_back(organiser):
     text = _line(1, "A", ext="123") + _line(2, "B", ext="123")
     counts = (Event.objects.count(), Player.objects.count())
     with pytest.raises(ServiceError, match="twice"):
-        trf_import(text=text, actor=organiser)
+        trf_import(data=text.encode(), actor=organiser)
     assert counts == (Event.objects.count(), Player.objects.count())
 
 
@@ -212,3 +204,53 @@ def test_team_events_cannot_be_exported(make_event):
     event = make_event(format="swiss", rounds=5, participant_kind="team")
     with pytest.raises(ServiceError, match="TRF-16"):
         trf_export(event)
+
+
+RECORDS = Path(__file__).parents[2] / "records" / "data"
+
+
+def test_the_preview_stores_nothing_and_reports_what_it_cannot_take(organiser):
+    counts = (Event.objects.count(), Player.objects.count())
+    preview = trf_preview(data=(RECORDS / "chess_results_bom_crlf.trf").read_bytes(),
+                          today=datetime.date(2026, 1, 5))
+    assert counts == (Event.objects.count(), Player.objects.count())
+    assert preview.name == "Giải Cờ Tướng Mở Rộng" and preview.document.encoding == "utf-8-sig"
+    assert [p["name"] for p in preview.players()][:2] == ["Nguyễn Văn An", "Trần Bình"]
+    assert preview.players()[1]["points"] == "0.5" and preview.players()[1]["earned"] == "0.0"
+    assert [(r.number, r.games, r.results, r.byes) for r in preview.rounds()] == [
+        (1, 2, 2, 0), (2, 1, 1, 1)]
+    # The impossible start date and the unknown tie-breaks are said, not silently replaced or
+    # dropped.
+    assert preview.start_date == datetime.date(2026, 1, 5)
+    assert preview.statute["tiebreaks"] == ["BH", "SB"]
+    assert preview.warnings == (
+        "Line 5: Player 2: the points column says 0.5, the results give 0.0.",
+        "Line 7: Round 2: player 4 has no opponent and a draw: read as a half-point bye.",
+        "The tie-breaks (202) XYZ, QQ are not known here and are left out of the statute.",
+        "The start date (042) 2025/02/30 is not a date: the event starts on 2026-01-05; "
+        "change it in the statute.",
+    )
+
+
+@pytest.mark.parametrize(("name", "players", "rounds"), [
+    ("swiss_manager_cp1252_crlf.trf", "Œhlenschläger, Zoë", 3),
+    ("vega_latin1.trf", "Ó Súilleabháin, Pádraig", 2),
+    ("vietnamese_cp1258_crlf.trf", "Trần Thị Hương", 1),
+    ("lichess_byes.trf", "Bình_Tướng", 3),
+    ("chess_results_bom_crlf.trf", "Phạm Dũng", 2),
+])
+def test_files_of_other_programs_import(organiser, name, players, rounds):
+    event = trf_import(data=(RECORDS / name).read_bytes(), actor=organiser)
+    assert event.entries.filter(player__full_name=players).exists()
+    assert event.rounds_set.count() == rounds
+    # A rating written 0 (or 0000) is stored as no rating.
+    assert not event.entries.filter(rating=0).exists()
+
+
+def test_the_2026_edition_round_trips(swiss, organiser):
+    text = trf_export(swiss, include_drafts=True, edition=2026)
+    lines = text.splitlines()
+    assert "142 5" in lines and "152 B" in lines and "XXR 5" not in lines
+    copy = trf_import(data=text.encode(), actor=organiser)
+    assert copy.rounds == 5 and copy.initial_colour == "b"
+    assert trf_export(copy, include_drafts=True, edition=2026) == text

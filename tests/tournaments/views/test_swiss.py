@@ -164,6 +164,10 @@ def test_trf_upload_page(event, organiser, chief_arbiter):
     response = client.post("/manage/import-trf/", {
         "file": SimpleUploadedFile("x.trf", text.encode()), "format": "swiss",
         "name": "Bản sao"})
+    # The preview first: nothing is stored until the organiser confirms.
+    assert response.status_code == 200 and 'data-testid="trf-preview"' in response.content.decode()
+    assert not Event.objects.filter(name="Bản sao").exists()
+    response = client.post("/manage/import-trf/", {"confirm": "1"})
     copy = Event.objects.get(name="Bản sao")
     assert response.status_code == 302 and response["Location"] == f"/manage/{copy.slug}/"
     assert trf_export(copy, include_drafts=True) == text.replace(event.name, "Bản sao", 1)
@@ -172,6 +176,8 @@ def test_trf_upload_page(event, organiser, chief_arbiter):
         "file": SimpleUploadedFile("bad.trf", b"001    x\n"), "format": "swiss"})
     assert response.status_code == 200 and "line 1" in response.content.decode()
     assert Event.objects.count() == count
+    response = client.post("/manage/import-trf/", {"confirm": "1"})  # nothing waits any more
+    assert response.status_code == 302 and Event.objects.count() == count
     assert client_for(chief_arbiter).get("/manage/import-trf/").status_code == 403
 
 
@@ -191,6 +197,12 @@ def test_trf_api(event, organiser, chief_arbiter):
         format="multipart")
     assert response.status_code == 201
     count = Event.objects.count()
+    response = api_for(organiser).post("/api/events/import-trf/", {"text": text, "preview": True},
+                                    format="json")
+    assert response.status_code == 200 and Event.objects.count() == count  # nothing stored
+    preview = response.json()
+    assert len(preview["players"]) == 7 and [r["number"] for r in preview["rounds"]] == [1, 2]
+    assert preview["encoding"] == "utf-8" and isinstance(preview["warnings"], list)
     response = api_for(organiser).post("/api/events/import-trf/", {"text": "001    1\n001    1\n"},
                                     format="json")
     assert response.status_code == 400 and "TRF" in json.dumps(response.json())

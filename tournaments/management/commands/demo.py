@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from tournaments.demo import DEMO_PASSWORD, build_demo
+from tournaments.demo.events import DEMO_PASSWORD, build_demo
 
 
 class Command(BaseCommand):

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
-from tournaments.demo_knockout import play_knockout_demo
+from tournaments.demo.knockout import play_knockout_demo
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
 from tournaments.services.entries import (
     entry_register,
