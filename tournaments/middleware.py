@@ -34,3 +34,29 @@ class SecurityHeaders:
             if value:
                 response.headers.setdefault(name, value)
         return response
+
+
+class NoNulCharacters:
+    """A NUL character in the address or the query string is refused (400) before any view:
+    no page or API takes one, and PostgreSQL refuses text holding one (a search would fail
+    with a server error instead)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "\x00" in request.path or any(
+                "\x00" in key or "\x00" in value
+                for key, values in request.GET.lists() for value in values):
+            return refuse_nul(request)
+        return self.get_response(request)
+
+
+def refuse_nul(request):
+    from django.http import HttpResponseBadRequest, JsonResponse
+    from django.utils.translation import gettext as _
+
+    message = _("The address holds a NUL character.")
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message, "code": "bad_request"}, status=400)
+    return HttpResponseBadRequest(message)

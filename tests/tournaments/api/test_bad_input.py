@@ -69,3 +69,13 @@ def test_an_unexpected_error_in_the_api_is_json_and_on_a_page_html(monkeypatch, 
     assert json.loads(api.content)["code"] == "server_error"
     page = server_error(rf.get("/events/"))
     assert page.status_code == 500 and "nothing was half-saved" in page.content.decode()
+
+
+def test_a_nul_character_in_the_address_or_query_is_a_bad_request():
+    """PostgreSQL refuses text holding NUL: refused before any query, on every database."""
+    for path in ("/api/players/?search=a%00b", "/api/teams/?search=%00",
+                 "/api/events/1/pairing-jobs/a%00b/"):
+        response = api_for().get(path)
+        assert response.status_code == 400, path
+        assert response.json()["code"] == "bad_request"
+    assert client_for().get("/?q=%00").status_code == 400
