@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pairings.swiss_state import PlayerState, RoundState
-from records import Colour
+from records import Bye, Colour, Tournament
 
 
 def _played_colours(player: PlayerState) -> list[tuple[Colour, int]]:
@@ -109,3 +109,26 @@ def board_key(state: RoundState, white: PlayerState, black: PlayerState) -> tupl
     higher, lower = (black, white) if (white.score, black.rank) < (black.score, white.rank) \
         else (white, black)
     return (-higher.score, -lower.score, higher.rank)
+
+
+def infer_initial_colour(tournament: Tournament) -> Colour | None:
+    """bbpPairings' ``inferFirstColor``: the colour of the top player in the first round in
+    which colours were given, turned over when an odd number of players rank above him."""
+    coloured = [p for p in tournament.pairings if p.white is not None]
+    if not coloured:
+        return None
+    first = min(p.round for p in coloured)
+    colours = {}
+    for p in tournament.pairings_of_round(first):
+        if p.white is not None and p.black is not None:
+            colours[p.white], colours[p.black] = Colour.WHITE, Colour.BLACK
+    took_part = {p.first for p in tournament.pairings if p.round <= first and
+                 (not p.is_bye or p.bye is Bye.PAIRING_ALLOCATED)}
+    took_part |= {p.second for p in tournament.pairings if p.round <= first and p.second}
+    count = 0
+    for number in sorted(took_part):
+        colour = colours.get(number)
+        if colour is not None:
+            return colour if count % 2 == 0 else colour.opposite
+        count += 1
+    return None

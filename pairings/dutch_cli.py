@@ -23,6 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from pairings.colours import infer_initial_colour
 from pairings.dutch import DutchOptions, RoundPairing, pair_round
 from pairings.dutch_explain_text import explanation_text
 from pairings.swiss_state import DutchError, ForbiddenPairs, NoValidPairing, PointValues
@@ -74,29 +75,6 @@ def next_round(tournament: Tournament) -> int:
     if entries and entries >= {p.number for p in tournament.participants}:
         return paired + 2
     return paired + 1
-
-
-def infer_initial_colour(tournament: Tournament) -> Colour | None:
-    """bbpPairings' ``inferFirstColor``: the colour of the top player in the first round in
-    which colours were given, turned over when an odd number of players rank above him."""
-    coloured = [p for p in tournament.pairings if p.white is not None]
-    if not coloured:
-        return None
-    first = min(p.round for p in coloured)
-    colours = {}
-    for p in tournament.pairings_of_round(first):
-        if p.white is not None and p.black is not None:
-            colours[p.white], colours[p.black] = Colour.WHITE, Colour.BLACK
-    took_part = {p.first for p in tournament.pairings if p.round <= first and
-                 (not p.is_bye or p.bye is Bye.PAIRING_ALLOCATED)}
-    took_part |= {p.second for p in tournament.pairings if p.round <= first and p.second}
-    count = 0
-    for number in sorted(took_part):
-        colour = colours.get(number)
-        if colour is not None:
-            return colour if count % 2 == 0 else colour.opposite
-        count += 1
-    return None
 
 
 def format_pairing(pairing: RoundPairing) -> str:

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.presets import PRESETS
 from scoring.standings import (
     LAW_ROUND_ROBIN,
     LAW_SWISS,
@@ -11,15 +12,15 @@ from scoring.standings import (
     resolve_order,
 )
 from scoring.tiebreaks import REGISTRY
-from tournaments.models import Event, Player, ScoringSystem
+from tournaments.models import Event, FoulArticle, FoulKind, Player, ScoringSystem
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
-from tournaments.tiebreak_labels import full_name
+from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
           "rounds"]
 SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", "points_rest",
-           "games_per_match", "tiebreaks"]
+           "games_per_match", "tiebreaks", "foul_kinds", "team_ranks_by", "team_ranks_members"]
 TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
         "time_check_minutes", "forfeit_minutes"]
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
@@ -34,7 +35,13 @@ TIEBREAK_CHOICES = ["H2H", "DE", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1",
                     "PS", "WIN", "WON", "BPG", "BWG", "ARO", "BRD", "LOT",
                     # Team events (appendix §4): the other score, and SB / BH computed on match
                     # points or on board (game) points.
-                    "MPTS", "GPTS", "SB:MP", "SB:GP", "BH:MP", "BH:GP"]
+                    "MPTS", "GPTS", "SB:MP", "SB:GP", "BH:MP", "BH:GP",
+                    # Xiangqi regulations (CXA, AXF, WXF) and FIDE C.07 §10 performance.
+                    "OS", "OSP", "OS0", "FOUL", "WWG", "H2H2", "TPR", "PTP", "APRO", "APPO"]
+# Art. 21.4, the law's own words for the Swiss order: only "hệ số", and a chapter 6 the law does
+# not contain. Quoted as the law writes it; the form explains it in the reader's language.
+LAW_SWISS_WORDS = ("Xếp thứ hạng theo tổng điểm. Nếu bằng nhau thì tính đến hệ số của đấu thủ, "
+                   "ai có hệ số cao hơn được xếp trên (xem phần thể thức thi đấu ở chương 6).")
 LEVEL_KINDS = ("regular", "rapid", "blitz", "armageddon", "lots")
 
 
@@ -94,6 +101,12 @@ class StatuteForm(forms.ModelForm):
     )
     tiebreak_games = TiebreakGamesField(label=_("Tie-break games of a tied match"),
                                         required=False, initial=default_tiebreak_games)
+    foul_kinds = forms.MultipleChoiceField(
+        label=_("Penalties counted as fouls"), choices=FoulKind.choices, required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("For the “fewer fouls” tie-break (FOUL); none ticked: every recorded "
+                    "penalty."),
+    )
 
     class Meta:
         model = Event
@@ -119,6 +132,7 @@ class StatuteForm(forms.ModelForm):
                                               *ScoringSystem.choices]
         self.tiebreak_options = [(code, full_name(code)) for code in TIEBREAK_CHOICES
                                  if code.split("/")[0].split(":")[0] in REGISTRY]
+        self.law_swiss_words = LAW_SWISS_WORDS
 
     def tiebreak_widget_data(self) -> dict:
         """What the tie-break list on the page needs (static/js/tiebreaks.js): the criteria with
@@ -131,7 +145,19 @@ class StatuteForm(forms.ModelForm):
             "law": {"rr": law(LAW_ROUND_ROBIN), "swiss": law(LAW_SWISS),
                     "team_board": law(LAW_TEAMS), "team_match": ["GPTS", *law(LAW_TEAMS)]},
             "named": {name: law(order) for name, order in NAMED_ORDERS.items()},
+            "definitions": {code: definition(code) for code, _name in self.tiebreak_options},
+            "presets": [[p.name, str(PRESET_NAMES.get(p.name, p.name)), p.source,
+                         law(p.order)] for p in PRESETS],
         }
+
+    def criteria_definitions(self) -> list[tuple[str, str, str]]:
+        """What each criterion means, shown on the statute form beside its code."""
+        return [(code, name, definition(code)) for code, name in self.tiebreak_options]
+
+    def presets(self) -> list[tuple[str, str, str, str]]:
+        """The named orders with their sources (scoring/presets.py)."""
+        return [(p.name, str(PRESET_NAMES.get(p.name, p.name)), p.source,
+                 ", ".join(c for c in p.order if c != "PTS")) for p in PRESETS]
 
     def sections(self):
         return [(title, [self[f] for f in fields]) for title, fields in SECTIONS]
@@ -156,6 +182,29 @@ class StatuteForm(forms.ModelForm):
         for name in LAW_DEFAULTED:
             if data.get(name) in (None, ""):
                 data[name] = defaults.get(name, Event._meta.get_field(name).default)
+
+
+class FoulForm(forms.Form):
+    """A penalty on a board (chapter 5): the side, the penalty, the article, a game of the match
+    and a note. The choices of side and game come from the board."""
+
+    entry = forms.TypedChoiceField(label=_("Penalised side"), coerce=int)
+    game = forms.TypedChoiceField(label=_("Game"), coerce=int, required=False,
+                                  empty_value=None)
+    kind = forms.ChoiceField(label=_("Penalty"), choices=FoulKind.choices)
+    article = forms.ChoiceField(label=_("Article applied"), choices=FoulArticle.choices)
+    note = forms.CharField(label=_("Note"), required=False, max_length=300)
+
+    def __init__(self, *args, board, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [(e.pk, e.name) for e in (board.white, board.black) if e]
+        games = list(board.games.all())
+        if games:
+            self.fields["game"].choices = [
+                ("", _("The whole match")),
+                *((g.pk, f"{g.get_kind_display()} {g.number}") for g in games)]
+        else:
+            del self.fields["game"]
 
 
 class QuickPlayerForm(forms.ModelForm):

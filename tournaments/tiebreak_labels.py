@@ -36,6 +36,71 @@ LABELS = {
 }
 
 
+# code -> what the criterion means (the statute form shows it beside each criterion; Art. 21.3's
+# *hệ số* is SB). Definitions of scoring/tiebreaks.py, scoring/xiangqi_criteria.py and
+# scoring/performance.py, in words.
+DEFINITIONS = {
+    "MPTS": _("Art. 21.2: 1 for a match won, ½ for a level match, 0 for a match lost."),
+    "GPTS": _("Art. 21.2: 2 for a game won, 1 for a draw, 0 for a loss; an absent opponent "
+              "gives 4."),
+    "DE": _("The points scored in the games among the tied players, when they all met."),
+    "H2H": _("Art. 21.3: the game(s) between the tied players; whoever won ranks higher."),
+    "SB": _("Art. 21.3: the total points of the opponents beaten plus half the total points "
+            "of the opponents drawn with."),
+    "BH": _("The sum of the opponents' final points; an unplayed round counts a virtual "
+            "opponent (FIDE C.07). Cut 1: without the lowest; median: without the highest "
+            "and the lowest."),
+    "AOB": _("The average of the opponents' Buchholz scores."),
+    "PS": _("The running score after each round, added up; a cut leaves out the first "
+            "rounds."),
+    "WIN": _("The number of wins (in two-game matches: games won)."),
+    "WON": _("The number of games won over the board (forfeits left out)."),
+    "BPG": _("The number of games played with Black."),
+    "BWG": _("The number of games won with Black."),
+    "ARO": _("The average rating of the opponents met over the board."),
+    "BRD": _("Appendix §4: the results on board 1 compared first, then board 2, and so on."),
+    "LOT": _("Art. 21.3: lots drawn once by the chief arbiter; the seed is recorded."),
+    "OS": _("The sum of the opponents' final scores; a round without an opponent over the "
+            "board counts the lowest final score in the event (WXF)."),
+    "OSP": _("As OS, but a round without an opponent counts the lowest score among those "
+             "with points (CXA 2011 art. 14.4)."),
+    "OS0": _("As OS, but a round without an opponent counts 0."),
+    "FOUL": _("The penalties the arbiters recorded (of the kinds the statute counts); fewer "
+              "ranks higher."),
+    "WWG": _("The number of games won with White/Red over the board."),
+    "H2H2": _("Only when exactly two are tied: whoever scored more in their own games ranks "
+              "higher."),
+    "TPR": _("FIDE C.07 §10: the average rating of the opponents plus the rating difference "
+             "of the percentage scored."),
+    "PTP": _("FIDE C.07 §10: the lowest rating whose expected score against the opponents "
+             "reaches the score."),
+    "APRO": _("The average of the opponents' tournament performance ratings."),
+    "APPO": _("The average of the opponents' perfect tournament performances."),
+}
+
+# Named orders (scoring/presets.py) as the statute form offers them; each shows its source.
+PRESET_NAMES = {
+    "law-rr": _("The law: round robin"),
+    "law-rr-matches": _("The law: round robin of two-game matches"),
+    "law-appendix": _("The law's appendix: round robin"),
+    "law-swiss": _("Swiss (this product's default)"),
+    "law-swiss-matches": _("Swiss of two-game matches (this product's default)"),
+    "law-teams": _("The law: team events"),
+    "cxa-rr": _("Chinese Xiangqi Association: round robin"),
+    "cxa-rr-matches": _("Chinese Xiangqi Association: round robin of matches"),
+    "cxa-swiss": _("Chinese Xiangqi Association: Swiss, opponent score"),
+    "cxa-swiss-ps": _("Chinese Xiangqi Association: Swiss, progressive score"),
+    "axf": _("Asian Xiangqi Federation"),
+    "wxf": _("World Xiangqi Federation"),
+}
+
+
+def definition(code: str) -> str:
+    """What the criterion means, by its base code (``BH/C1`` -> Buchholz's definition)."""
+    base = _split(code)[0]
+    return str(DEFINITIONS.get(base, ""))
+
+
 # Team events (appendix §4): game points are the boards' points.
 TEAM_LABELS = {
     "GPTS": (_("BP"), _("board points")),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import excel, knockout, public, staff, swiss, team_staff, teams
+from tournaments.views import excel, fouls, knockout, public, staff, swiss, team_staff, teams
 
 app_name = "tournaments"
 
@@ -63,6 +63,10 @@ urlpatterns = [
     path("manage/<slug:slug>/rounds/<int:number>/", staff.manage_round, name="manage_round"),
     path("manage/<slug:slug>/boards/<int:board_id>/history/", staff.board_history_page,
          name="board_history"),
+    path("manage/<slug:slug>/boards/<int:board_id>/fouls/", fouls.foul_record,
+         name="foul_record"),
+    path("manage/<slug:slug>/fouls/<int:foul_id>/remove/", fouls.foul_remove,
+         name="foul_remove"),
     path("manage/<slug:slug>/rounds/<int:number>/<str:action>/", staff.round_action,
          name="round_action"),
     # Excel exports and imports, jobs, backups.

@@ -10,6 +10,7 @@
   if (!box || !input || !dataNode) return;
   const data = JSON.parse(dataNode.textContent);
   const names = Object.fromEntries(data.options);
+  const meanings = data.definitions || {};
   const msg = (name, code) => (box.dataset["msg" + name] || "").replace("{code}", code || "");
 
   const list = box.querySelector(".tb-list");
@@ -68,6 +69,12 @@
     name.className = "muted";
     name.textContent = names[code] || msg("Unknown");
     label.append(name);
+    if (meanings[code]) {
+      const meaning = document.createElement("small");
+      meaning.className = "tb-meaning muted";
+      meaning.textContent = meanings[code];
+      label.append(document.createElement("br"), meaning);
+    }
     const buttons = document.createElement("span");
     buttons.className = "tb-buttons";
     buttons.append(button("tb-up", "↑", msg("Up", code)), button("tb-down", "↓", msg("Down", code)),
@@ -146,6 +153,21 @@
     refresh();
     announce(msg("Added", code));
     select.focus();
+  });
+
+  // The named orders (scoring/presets.py), each labelled with its source.
+  const presetSelect = box.querySelector(".tb-preset");
+  presetSelect.replaceChildren(...(data.presets || []).map(([name, label, source]) => {
+    const o = document.createElement("option");
+    o.value = name;
+    o.textContent = `${label} — ${source}`;
+    return o;
+  }));
+  box.querySelector(".tb-use-preset").addEventListener("click", () => {
+    const preset = (data.presets || []).find(([name]) => name === presetSelect.value);
+    if (!preset) return;
+    render(preset[3]);
+    announce(msg("PresetFilled", preset[0]));
   });
 
   box.querySelector(".tb-law").addEventListener("click", () => {

@@ -1,7 +1,8 @@
 """The statute form's tie-break order (Art. 21.3: "the statute may say which criterion comes
 first") in Chromium: an ordered list arranged with up/down buttons from the keyboard, Alt+arrows,
-drag and drop, remove and add; the law's order for the format as a starting point; and the plain
-text field underneath, which still works with JavaScript off."""
+drag and drop, remove and add; the law's order for the format or a named order (with its source)
+as a starting point; and the plain text field underneath, which still works with JavaScript
+off."""
 
 import pytest
 from playwright.sync_api import expect
@@ -72,7 +73,15 @@ def test_tiebreak_order_by_keyboard_buttons_and_drag(live_server, page, login, s
     # The statute page shows the saved order in the list; emptying it means the law's order.
     page.goto(f"{url}/manage/{event.slug}/statute/")
     assert _order(page) == ["BWG", "SB", "WIN", "H2H", "BH"]
-    for _ in range(5):
+    # Start from a named order, labelled with its source; each item says what it means.
+    expect(widget.locator(".tb-preset option[value=wxf]")).to_contain_text(
+        "WXF 18th World Championship regulation (2023) VIII b")
+    widget.locator(".tb-preset").select_option("wxf")
+    widget.locator(".tb-use-preset").click()
+    assert _order(page) == ["OS", "H2H2"]
+    expect(widget.locator("li[data-code=OS] .tb-meaning")).to_contain_text(
+        "điểm cuối cùng thấp nhất của giải")  # the page is Vietnamese
+    for _ in range(2):
         widget.locator("li.tb-item .tb-remove").first.click()
     expect(widget.locator(".tb-empty")).to_be_visible()
     page.locator("form.stack button[type=submit]").click()

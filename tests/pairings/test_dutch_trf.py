@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pairings.dutch_cli import infer_initial_colour, load, main, next_round
+from pairings.colours import infer_initial_colour
+from pairings.dutch_cli import load, main, next_round
 from records import Colour, trf, trf_extensions
 
 DATA = Path(__file__).parent / "data"

@@ -35,6 +35,7 @@ from tournaments.models import (
     Entry,
     Event,
     Format,
+    Foul,
     Round,
     RoundStatus,
     TeamScoring,
@@ -137,6 +138,26 @@ def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
         name=event.name,
     )
     return EventRecord(event, tournament, {numbers[e.pk]: e for e in entries}, numbers, rounds)
+
+
+def counts_fouls(order) -> bool:
+    """Whether a tie-break order names ``FOUL`` (only then are the fouls read)."""
+    return any(code.split("/")[0].split(":")[0].upper() == "FOUL" for code in order)
+
+
+def foul_counts(record: EventRecord, after_round: int) -> dict[int, int]:
+    """Fouls per pairing number for ``FOUL`` (fewer fouls, CXA 2011 art. 14): those recorded in
+    the rounds read (``record.rounds``) up to ``after_round``, of the kinds the statute counts
+    (``Event.foul_kinds``; none named: every kind). One query."""
+    fouls = Foul.objects.filter(board__round__in=[r.pk for r in record.rounds
+                                                  if r.number <= after_round])
+    if record.event.foul_kinds:
+        fouls = fouls.filter(kind__in=record.event.foul_kinds)
+    counts: dict[int, int] = {}
+    for entry_id in fouls.values_list("entry_id", flat=True):
+        number = record.numbers[entry_id]
+        counts[number] = counts.get(number, 0) + 1
+    return counts
 
 
 def planned_rounds(event: Event, entries: int) -> int:

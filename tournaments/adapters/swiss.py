@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairings.colours import infer_initial_colour
 from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues
-from pairings.dutch_cli import infer_initial_colour
 from records import Colour, Outcome, Tournament
 from scoring.points import MatchScoring
 from tournaments.adapters.events import EventRecord, pairing_tournament, scoring_system

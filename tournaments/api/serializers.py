@@ -3,6 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from scoring.presets import NAMED_ORDERS, PRESETS
 from tournaments.models import (
     REASON_MAX_LENGTH,
     Board,
@@ -42,11 +43,25 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class StatuteSerializer(serializers.ModelSerializer):
-    """Every statute field; used to create and change an event."""
+    """Every statute field; used to create and change an event. ``tiebreak_preset`` fills the
+    tie-break order from a named order (``GET /api/tiebreak-presets/``), which the organiser may
+    then re-order (Art. 21.3's last sentence)."""
+
+    tiebreak_preset = serializers.ChoiceField(choices=[p.name for p in PRESETS],
+                                              write_only=True, required=False)
+
+    def validate(self, attrs):
+        name = attrs.pop("tiebreak_preset", None)
+        if name:
+            if "tiebreaks" in attrs:
+                raise serializers.ValidationError(
+                    {"tiebreak_preset": _("Send a named order or a tie-break order, not both.")})
+            attrs["tiebreaks"] = [c for c in NAMED_ORDERS[name] if c != "PTS"]
+        return attrs
 
     class Meta:
         model = Event
-        fields = ["id", *sorted(STATUTE_FIELDS - {"slug"}), "slug"]
+        fields = ["id", *sorted(STATUTE_FIELDS - {"slug"}), "slug", "tiebreak_preset"]
         read_only_fields = ["id"]
         extra_kwargs = {"slug": {"required": False}}
 

@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import knockout, swiss, teams, views
+from tournaments.api import fouls, knockout, swiss, teams, tiebreaks, views
 from tournaments.api.auth import TokenView
 
 
@@ -52,5 +52,10 @@ urlpatterns = [
          name="event-team"),
     path("entries/<int:pk>/roster/", teams.RosterView.as_view(), name="entry-roster"),
     path("boards/<int:pk>/lineup/", teams.LineupView.as_view(), name="board-lineup"),
+    path("tiebreak-presets/", tiebreaks.tiebreak_presets, name="tiebreak-presets"),
+    # Penalties during play (chapter 5).
+    path("boards/<int:pk>/fouls/", fouls.BoardFoulsView.as_view(), name="board-fouls"),
+    path("fouls/<int:pk>/", fouls.FoulView.as_view(), name="foul"),
+    path("events/<int:event_pk>/fouls/", fouls.EventFoulsView.as_view(), name="event-fouls"),
     path("", include(router.urls)),
 ]

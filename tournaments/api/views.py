@@ -30,6 +30,7 @@ from tournaments.selectors.events import events_run_by, public_events, search_ev
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, entry_games
 from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.team_ranks import standings_team_ranks
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import lots as lots_services
@@ -130,6 +131,11 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 "tie_broken_by": r.reason,
             } for r in table.rows],
             "lots": _lots(event),
+            # WXF 2023 VIII a, when the statute asks (team_ranks_by): clubs or provinces by the
+            # sum of their players' ranks.
+            "team_ranks": [{"team": t.team, "rank": t.rank, "total": t.total,
+                            "ranks": list(t.ranks), "players": list(t.players)}
+                           for t in standings_team_ranks(table)],
         })
 
     @extend_schema(request=None, responses=tables.LotsSerializer)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from scoring.crosstable import points_text
 from tournaments.excel import labels as L
 from tournaments.excel.styles import CENTER, NUMBER, SELF, X_CELL, Column, Sheet
-from tournaments.models import Board, Entry, EntryStatus, Game, RoundStatus
+from tournaments.models import Board, Entry, EntryStatus, Foul, Game, RoundStatus
 from tournaments.selectors.excel import ExportData
 
 # Result codes (records.Result values) as printed, White's (or the first-named
@@ -389,3 +389,25 @@ def crosstable_sheet(view, lang: str) -> Sheet:
     return Sheet(L.CROSSTABLE_TAB(lang), L.CROSSTABLE_TITLE(lang, n=view.after_round), columns,
                  rows, [L.CROSS_LEGEND(lang)], landscape=True, freeze_columns=3,
                  cell_style=style)
+
+
+# --- penalties ------------------------------------------------------------------------------
+
+
+def fouls_sheet(fouls: list[Foul], lang: str, *, public: bool = False) -> Sheet:
+    """The penalties recorded during play (chapter 5), by round and board; the arbiter's note
+    and name only in the staff's workbook."""
+    columns = [Column(L.ROUND(lang), CENTER), Column(L.BOARD(lang), CENTER),
+               Column(L.GAME(lang), CENTER), Column(L.NUMBER(lang), CENTER),
+               Column(L.PENALISED(lang)), Column(L.PENALTY(lang)), Column(L.ARTICLE(lang))]
+    if not public:
+        columns += [Column(L.NOTE(lang)), Column(L.RECORDED_BY(lang))]
+    rows = []
+    for foul in fouls:
+        row = [foul.board.round.number, foul.board.number, foul.game.number if foul.game else None,
+               foul.entry.number, foul.entry.name, L.FOUL_KINDS[foul.kind](lang),
+               L.article_text(foul.article, lang)]
+        if not public:
+            row += [foul.note, foul.recorded_by.get_username() if foul.recorded_by else ""]
+        rows.append(row)
+    return Sheet(L.FOULS_TAB(lang), L.FOULS_TITLE(lang), columns, rows)

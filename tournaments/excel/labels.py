@@ -54,6 +54,7 @@ BLACK = Text("Đen", "Black")
 FIRST_TEAM = Text("Đội 1", "Team 1")
 SECOND_TEAM = Text("Đội 2", "Team 2")
 RESULT = Text("Kết quả", "Result")
+GAME = Text("Ván", "Game")
 GAME_N = Text("Ván {n}", "Game {n}")
 MATCH = Text("Trận", "Match")
 ROUND = Text("Vòng", "Round")
@@ -67,6 +68,23 @@ MATCH_POINTS = Text("Điểm trận", "Match pts")
 GAME_POINTS = Text("Điểm ván", "Game pts")
 TOTAL = Text("Tổng", "Total")
 YES = Text("x", "x")
+PENALISED = Text("Đấu thủ bị phạt", "Penalised")
+PENALTY = Text("Hình thức", "Penalty")
+ARTICLE = Text("Điều luật", "Article")
+NOTE = Text("Ghi chú", "Note")
+RECORDED_BY = Text("Trọng tài", "Arbiter")
+# Penalties (models/fouls.py) and the article of chapter 5 applied.
+FOUL_KINDS = {"warning": Text("Cảnh cáo", "Warning"),
+              "time": Text("Phạt thời gian", "Time penalty"),
+              "loss": Text("Xử thua", "Loss by rule")}
+ARTICLE_N = Text("Điều {n}", "Art. {n}")
+ARTICLE_POINT = Text("Điều {n}, điểm {point}", "Art. {n}, point {point}")
+
+
+def article_text(code: str, lang: str) -> str:
+    """``23.1`` -> "Điều 23, điểm 1" (Art. 23's ten points); ``22`` -> "Điều 22"."""
+    n, _sep, point = code.partition(".")
+    return ARTICLE_POINT(lang, n=n, point=point) if point else ARTICLE_N(lang, n=n)
 
 # Sheet titles (printed large at the top) and tab names (at most 31 characters).
 PLAYERS_TITLE = Text("DANH SÁCH VẬN ĐỘNG VIÊN", "LIST OF PLAYERS")
@@ -84,6 +102,8 @@ BRACKET_TITLE = Text("SƠ ĐỒ THI ĐẤU LOẠI TRỰC TIẾP", "KNOCKOUT BRAC
 BRACKET_TAB = Text("Sơ đồ", "Bracket")
 TEAM_BOARDS_TITLE = Text("KẾT QUẢ ĐỒNG ĐỘI THEO BÀN", "TEAM RESULTS BY BOARD")
 TEAM_BOARDS_TAB = Text("Đồng đội theo bàn", "Teams by board")
+FOULS_TITLE = Text("CÁC LỖI VI PHẠM BỊ XỬ PHẠT", "PENALTIES RECORDED")
+FOULS_TAB = Text("Xử phạt", "Penalties")
 DRAFT = Text("BẢN NHÁP — CHƯA CÔNG BỐ", "DRAFT — NOT PUBLISHED")
 EMPTY = Text("(chưa có dữ liệu)", "(nothing yet)")
 

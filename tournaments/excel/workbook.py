@@ -20,6 +20,7 @@ from tournaments.excel import exports, labels
 from tournaments.excel.styles import Heading, new_workbook, write
 from tournaments.models import Event
 from tournaments.selectors.excel import ExportData, export_data
+from tournaments.selectors.fouls import event_fouls
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.text import fold
 
@@ -31,7 +32,8 @@ STANDINGS = "standings"
 CROSSTABLE = "crosstable"
 BRACKET = "bracket"
 TEAM_BOARDS = "team_boards"
-TABLES = (EVENT, PLAYERS, PAIRINGS, RESULTS, STANDINGS, CROSSTABLE, BRACKET, TEAM_BOARDS)
+FOULS = "fouls"
+TABLES = (EVENT, PLAYERS, PAIRINGS, RESULTS, STANDINGS, CROSSTABLE, BRACKET, TEAM_BOARDS, FOULS)
 ROUND_TABLES = (PAIRINGS, RESULTS)
 
 
@@ -46,8 +48,9 @@ class Table:
     round: int | None = None
 
 
-def event_tables(event: Event, data: ExportData) -> list[Table]:
-    """The sheets of the whole-event workbook, in print order."""
+def event_tables(event: Event, data: ExportData, *, fouls: bool = False) -> list[Table]:
+    """The sheets of the whole-event workbook, in print order; the penalties (chapter 5) when
+    ``fouls`` (some were recorded)."""
     tables = [Table(PLAYERS)]
     if event.is_knockout:
         tables.append(Table(BRACKET))
@@ -57,6 +60,8 @@ def event_tables(event: Event, data: ExportData) -> list[Table]:
         tables.append(Table(TEAM_BOARDS))
     for round_ in data.rounds:
         tables += [Table(PAIRINGS, round_.number), Table(RESULTS, round_.number)]
+    if fouls:
+        tables.append(Table(FOULS))
     return tables
 
 
@@ -92,7 +97,8 @@ def build(
     check_table(event, table)
     drafts = not public and table.name in ROUND_TABLES
     data = export_data(event, drafts=drafts)
-    tables = event_tables(event, data) if table.name == EVENT else [table]
+    fouls = event_fouls(event, staff=not public) if table.name in (EVENT, FOULS) else []
+    tables = event_tables(event, data, fouls=bool(fouls)) if table.name == EVENT else [table]
     if table.name in ROUND_TABLES and data.round(table.round) is None:
         raise ExportError(f"round {table.round} is not there")
     wb = new_workbook()
@@ -101,7 +107,9 @@ def build(
     top = heading(event, lang, today)
     total = len(tables)
     for i, item in enumerate(tables):
-        write(wb, _sheet(item, data, lang, public, event), top)
+        sheet = (exports.fouls_sheet(fouls, lang, public=public) if item.name == FOULS
+                 else _sheet(item, data, lang, public, event))
+        write(wb, sheet, top)
         if progress:
             progress(i + 1, total)
     return wb
@@ -139,7 +147,7 @@ _FILE_WORDS = {
     EVENT: labels.Text("toan-giai", "event"), PLAYERS: labels.PLAYERS_TAB,
     PAIRINGS: labels.PAIRINGS_TAB, RESULTS: labels.RESULTS_TAB, STANDINGS: labels.STANDINGS_TAB,
     CROSSTABLE: labels.CROSSTABLE_TAB, BRACKET: labels.BRACKET_TAB,
-    TEAM_BOARDS: labels.TEAM_BOARDS_TAB,
+    TEAM_BOARDS: labels.TEAM_BOARDS_TAB, FOULS: labels.FOULS_TAB,
 }
 
 

@@ -2,6 +2,7 @@
 
 from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_order_key
 from tournaments.models.events import Event, EventRole, Role, Visibility
+from tournaments.models.fouls import Foul, FoulArticle
 from tournaments.models.jobs import Job, JobKind, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
 from tournaments.models.rounds import (
@@ -20,18 +21,21 @@ from tournaments.models.statute import (
     Acceleration,
     DutchEdition,
     Format,
+    FoulKind,
     InitialColour,
     ParticipantKind,
     ScoringSystem,
     Seeding,
     Substitution,
+    TeamRanksBy,
     TeamScoring,
 )
 
 __all__ = [
     "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
-    "EventRole", "Format", "Game", "GameKind", "Gender", "InitialColour", "Job", "JobKind",
-    "JobStatus", "PairingMethod", "ParticipantKind", "Player", "REASON_MAX_LENGTH", "ResultCode",
-    "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team",
-    "TeamMember", "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
+    "EventRole", "Foul", "FoulArticle", "FoulKind", "Format", "Game", "GameKind", "Gender",
+    "InitialColour", "Job", "JobKind", "JobStatus", "PairingMethod", "ParticipantKind", "Player",
+    "REASON_MAX_LENGTH", "ResultCode", "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding",
+    "Substitution", "Team", "TeamMember", "TeamRanksBy", "TeamScoring", "Title", "Visibility",
+    "awaiting_result", "rating_order_key",
 ]

@@ -52,6 +52,24 @@ class Substitution(models.TextChoices):
     LAST_BOARD = "last", _("Reserve plays last board, the others move up")
 
 
+class FoulKind(models.TextChoices):
+    """Penalties an arbiter records (chapter 5; ``models/fouls.py``); the statute may say which
+    kinds the fewer-fouls tie-break counts."""
+
+    WARNING = "warning", _("Warning")
+    TIME_PENALTY = "time", _("Time penalty")
+    LOSS = "loss", _("Loss by rule")
+
+
+class TeamRanksBy(models.TextChoices):
+    """WXF 2023 regulation VIII a: teams ranked by the sum of their players' individual ranks;
+    the statute says which teams (the players' club or province) and how many ranks count."""
+
+    NONE = "", _("Not shown")
+    CLUB = "club", _("By club")
+    PROVINCE = "province", _("By province")
+
+
 class InitialColour(models.TextChoices):
     LOTS = "lots", _("Drawn by lots")
     WHITE = "w", _("White")
@@ -97,6 +115,13 @@ def validate_tiebreak_order(value) -> None:
                                   params={"code": code}) from None
     if len(set(codes)) != len(codes):
         raise ValidationError(_("A tie-break is listed twice."))
+
+
+def validate_foul_kinds(value) -> None:
+    """The kinds of penalty the fewer-fouls tie-break counts: a list of ``FoulKind`` values."""
+    if not isinstance(value, list) or not set(value) <= set(FoulKind.values):
+        raise ValidationError(_("Foul kinds are a list of %(kinds)s."),
+                              params={"kinds": ", ".join(FoulKind.values)})
 
 
 def validate_tiebreak_levels(value) -> None:
@@ -175,6 +200,22 @@ class StatuteFields(models.Model):
     # Art. 21.3, 21.4: the statute orders the tie-break criteria. Codes of scoring/tiebreaks.
     tiebreaks = models.JSONField(_("tie-break order"), default=list, blank=True,
                                  validators=[validate_tiebreak_order])
+    # FOUL (fewer fouls, CXA 2011 art. 14): the kinds of penalty counted; empty, every kind.
+    foul_kinds = models.JSONField(
+        _("penalties counted as fouls"), default=list, blank=True,
+        validators=[validate_foul_kinds],
+        help_text=_("For the “fewer fouls” tie-break; none ticked: every recorded penalty."),
+    )
+    # WXF 2023 regulation VIII a: teams from the individual ranks (scoring/team_ranks.py).
+    team_ranks_by = models.CharField(
+        _("team ranking by the sum of ranks"), max_length=8, choices=TeamRanksBy.choices,
+        blank=True, default=TeamRanksBy.NONE,
+        help_text=_("Beside the individual standings: each club or province ranked by the sum "
+                    "of its best players' ranks, ties by the best rank (WXF)."),
+    )
+    team_ranks_members = models.PositiveSmallIntegerField(
+        _("ranks counted per team"), default=2, validators=[MinValueValidator(1)],
+    )
     # Pairing options.
     initial_colour = models.CharField(
         _("initial colour"), max_length=4, choices=InitialColour.choices,

@@ -16,6 +16,8 @@ from scoring.standings import format_value
 from scoring.standings import standings as engine_standings
 from tournaments.adapters.events import (
     EventRecord,
+    counts_fouls,
+    foul_counts,
     load_event,
     scoring_format,
     scoring_system,
@@ -123,6 +125,11 @@ def _rounds_counted(record: EventRecord, after_round: int | None) -> int:
     return last if after_round is None else max(0, min(after_round, last))
 
 
+def _fouls(record: EventRecord, order, rounds: int) -> dict[int, int] | None:
+    """The recorded fouls, read only when the statute's order counts them (``FOUL``)."""
+    return foul_counts(record, rounds) if counts_fouls(order) else None
+
+
 def event_standings(event: Event, *, after_round: int | None = None,
                     record: EventRecord | None = None) -> StandingsView:
     """Standings after ``after_round`` (default: the last published round), public rounds
@@ -133,7 +140,7 @@ def event_standings(event: Event, *, after_round: int | None = None,
     order = tiebreak_order(event)
     table = engine_standings(record.tournament, system, order, after_round=rounds,
                              lots_seed=event.lots_seed, fmt=scoring_format(event),
-                             start_date=event.start_date)
+                             start_date=event.start_date, fouls=_fouls(record, order, rounds))
     team = event.is_team
     criteria = tuple(Criterion(c, heading(c, team), full_name(c, team)) for c in table.criteria
                      if c != "PTS")
@@ -164,9 +171,11 @@ def event_crosstable(event: Event, *, after_round: int | None = None) -> Crossta
     record = load_event(event, public_only=True)
     rounds = _rounds_counted(record, after_round)
     system = scoring_system(event)
-    table = engine_standings(record.tournament, system, tiebreak_order(event),
+    order = tiebreak_order(event)
+    table = engine_standings(record.tournament, system, order,
                              after_round=rounds, lots_seed=event.lots_seed,
-                             fmt=scoring_format(event), start_date=event.start_date)
+                             fmt=scoring_format(event), start_date=event.start_date,
+                             fouls=_fouls(record, order, rounds))
     cross = engine_crosstable(record.tournament, table, system)
     round_robin = event.is_round_robin
     points = {r.number: format_points(r.points) for r in table.rows}

@@ -35,7 +35,14 @@ from records import Bye, Outcome, Pairing, Tournament, trf
 from records.trf_fields import points_text
 from scoring.points import MatchScoring
 from scoring.standings import standings as engine_standings
-from tournaments.adapters.events import load_event, scoring_format, scoring_system, tiebreak_order
+from tournaments.adapters.events import (
+    counts_fouls,
+    foul_counts,
+    load_event,
+    scoring_format,
+    scoring_system,
+    tiebreak_order,
+)
 from tournaments.adapters.swiss import club_groups, family_groups, initial_colour_of
 from tournaments.errors import ServiceError
 from tournaments.models import Acceleration, Event, Format
@@ -100,8 +107,11 @@ def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 201
                           if upcoming in (entry.requested_byes or []))
     system = scoring_system(event)
     order = tuple(c for c in tiebreak_order(event) if c != "LOT")
+    # The ranks of the 001 lines are the pages' ranks: FOUL counts the recorded penalties.
+    fouls = foul_counts(record, last) if counts_fouls(order) else None
     table = engine_standings(tournament, system, order, after_round=last,
-                             fmt=scoring_format(event), start_date=event.start_date)
+                             fmt=scoring_format(event), start_date=event.start_date,
+                             fouls=fouls)
     totals = {r.number: points_text(Fraction(r.points)) for r in table.rows}
     ranks = {r.number: r.rank for r in table.rows}
     info = [("012", event.name), ("022", event.venue),

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -29,6 +30,7 @@ from tournaments.models import (
     Entry,
     Event,
     EventRole,
+    Foul,
     Game,
     JobKind,
     Player,
@@ -58,6 +60,7 @@ _ROUND_FIELDS = ("number", "status", "method", "seed", "paired_at", "published_a
                  "completed_at", "scheduled_at")
 _BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code")
 _GAME_FIELDS = ("number", "level", "kind", "white_first", "result", "version")
+_FOUL_FIELDS = ("kind", "article", "note", "recorded_at")
 
 
 def _plain(value):
@@ -80,6 +83,10 @@ def backup_document(event: Event) -> dict:
     rounds = list(event.rounds_set.order_by("number"))
     boards = list(Board.objects.filter(round__event=event).order_by("round__number", "number"))
     games = list(Game.objects.filter(board__round__event=event).order_by("board_id", "number"))
+    fouls: dict[int, list[Foul]] = {}
+    for foul in (Foul.objects.filter(board__round__event=event)
+                 .select_related("game", "recorded_by").order_by("board_id", "recorded_at", "pk")):
+        fouls.setdefault(foul.board_id, []).append(foul)
     players: dict[int, Player] = {}
     teams: dict[int, Team] = {}
     for entry in entries:
@@ -119,11 +126,19 @@ def backup_document(event: Event) -> dict:
                 {**_fields(b, _BOARD_FIELDS), "white": b.white_id, "black": b.black_id,
                  "games": [{**_fields(g, _GAME_FIELDS), "first_player": g.first_player_id,
                             "second_player": g.second_player_id}
-                           for g in by_board.get(b.pk, [])]}
+                           for g in by_board.get(b.pk, [])],
+                 "fouls": [_foul_row(f) for f in fouls.get(b.pk, [])]}
                 for b in by_round.get(r.pk, [])]}
             for r in rounds
         ],
     }
+
+
+def _foul_row(foul: Foul) -> dict:
+    """A penalty (chapter 5): the entry, the game of the match by number, who by username."""
+    return {**_fields(foul, _FOUL_FIELDS), "entry": foul.entry_id,
+            "game": foul.game.number if foul.game else None,
+            "recorded_by": foul.recorded_by.get_username() if foul.recorded_by else ""}
 
 
 def event_backup(*, event: Event, actor) -> dict:
@@ -295,8 +310,28 @@ def _restore_round(row: dict, event: Event, entries: dict[int, int], players: di
         game.full_clean(exclude=["board", "first_player", "second_player"])
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
+    _restore_fouls(row, boards, entries)
     if round_.status == RoundStatus.COMPLETED and open_boards(round_):
         raise _damaged(f"round {round_.number} is closed with boards without a result")
+
+
+def _restore_fouls(row: dict, boards: list[Board], entries: dict[int, int]) -> None:
+    """The round's penalties; the arbiter who recorded one is kept if that account exists here."""
+    rows = [(board, f) for board, b in zip(boards, row["boards"], strict=True)
+            for f in b.get("fouls", [])]
+    if not rows:
+        return
+    names = {f.get("recorded_by") for _board, f in rows} - {""}
+    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
+    games = {(g.board_id, g.number): g for g in Game.objects.filter(board__in=boards)}
+    for board, f in rows:
+        foul = Foul(
+            board=board, entry_id=entries[f["entry"]],
+            game=games.get((board.pk, f["game"])) if f.get("game") else None,
+            kind=f["kind"], article=f["article"], note=f.get("note", ""),
+            recorded_at=_datetime(f["recorded_at"]), recorded_by=users.get(f.get("recorded_by")))
+        foul.full_clean(exclude=["board", "entry", "game", "recorded_by"])  # known kinds only
+        foul.save()
 
 
 MAX_BACKUP_BYTES = 50 * 1024 * 1024

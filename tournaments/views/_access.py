@@ -23,4 +23,5 @@ def event_for(request, slug, perm="tournaments.enter_result") -> Event:
 def staff_perms(user, event) -> dict[str, bool]:
     """The rights the staff pages show buttons for."""
     return {name: user.has_perm(f"tournaments.{name}", event)
-            for name in ("change_event", "pair_round", "enter_result", "correct_result")}
+            for name in ("change_event", "pair_round", "enter_result", "correct_result",
+                         "record_foul")}

@@ -53,4 +53,6 @@ def refusal(perm: str) -> str:
     if perm == "tournaments.pair_round":
         return _("Only this event's chief arbiter and organisers can do this: the draw and "
                  "closing a round are theirs (Art. 20).")
+    if perm == "tournaments.record_foul":
+        return _("Only this event's arbiters can record or remove a penalty (Art. 20).")
     return _("Only this event's organisers and arbiters can open this page.")

@@ -11,6 +11,7 @@ from tournaments.models import Entry
 from tournaments.selectors.events import public_events, search_events
 from tournaments.selectors.rounds import all_boards, entry_games, round_boards
 from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.team_ranks import standings_team_ranks
 from tournaments.selectors.teams import annotate_match_scores
 from tournaments.views.errors import PageNotFound
 from tournaments.views.public_context import after_round, get_visible_event_or_404, page_context
@@ -67,7 +68,8 @@ def standings(request, slug):
     event = get_visible_event_or_404(request, slug)
     ctx = page_context(request, event, "standings")
     after, played = after_round(request, ctx["rounds"])
-    ctx.update(table=event_standings(event, after_round=after), played=played)
+    table = event_standings(event, after_round=after)
+    ctx.update(table=table, played=played, team_ranks=standings_team_ranks(table))
     return render(request, "tournaments/public/standings.html", ctx)
 
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms import (
+    FoulForm,
     NumbersForm,
     QuickPlayerForm,
     RoleForm,
@@ -23,6 +24,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round
 from tournaments.selectors.events import events_run_by
+from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
 from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
@@ -308,6 +310,7 @@ def manage_round(request, slug, number):
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
+        "fouls": round_fouls(round_),
         **swiss_views.round_context(event, round_),
     })
 
@@ -323,7 +326,8 @@ def board_history_page(request, slug, board_id):
         pk=board_id, round__event=event)
     return render(request, "tournaments/staff/board_history.html", {
         "event": event, "board": board, "round": board.round, "lines": board_history(board),
-        "perms": staff_perms(request.user, event),
+        "perms": staff_perms(request.user, event), "fouls": board_fouls(board),
+        "foul_form": FoulForm(board=board) if not board.is_bye else None,
     })
 
 

@@ -40,6 +40,7 @@ from tournaments.models import (
     Entry,
     Event,
     EventRole,
+    Foul,
     Game,
     Job,
     Player,
@@ -50,6 +51,7 @@ from tournaments.models import (
 from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup
 from tournaments.services.events import role_assign
+from tournaments.services.fouls import foul_record
 from tournaments.services.imports import import_start
 from tournaments.services.jobs import export_start
 from tournaments.tasks import export_build, import_preview
@@ -60,6 +62,7 @@ ROLES = ["anonymous", "other_arbiter", "arbiter", "chief", "organiser"]
 ORGANISER = frozenset({"organiser"})
 PAIRERS = frozenset({"chief", "organiser"})  # the draw, publishing, closing (Art. 20)
 STAFF = frozenset({"arbiter", "chief", "organiser"})  # results (Art. 20)
+ARBITERS = frozenset({"arbiter", "chief"})  # penalties during play (chapter 5, Art. 20)
 
 
 # The reads tested in test_endpoints.py; the writes (and the staff's reads) are in CASES below.
@@ -71,6 +74,10 @@ READ_OPERATIONS = {
     ("GET", "/api/events/{event_pk}/trf/"), ("GET", "/api/events/{event_pk}/bracket/"),
     ("GET", "/api/events/{event_pk}/boards/"), ("GET", "/api/events/{event_pk}/teams/{entry_pk}/"),
     ("GET", "/api/players/"), ("GET", "/api/players/{id}/"),
+    # Penalties: tests/tournaments/api/test_fouls.py (notes for the staff only).
+    ("GET", "/api/boards/{id}/fouls/"), ("GET", "/api/events/{event_pk}/fouls/"),
+    # Named tie-break orders: tests/tournaments/api/test_tiebreak_presets.py (open to all).
+    ("GET", "/api/tiebreak-presets/"),
     ("GET", "/api/teams/"), ("GET", "/api/teams/{id}/"),
     # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
     ("POST", "/api/token/"),
@@ -108,6 +115,15 @@ def _job_ctx(kind):
     return build
 
 
+def _foul_ctx(make_event, organiser, chief):
+    """Round 1 of a round robin published, a warning recorded on its first board."""
+    ctx = rr_scenario(make_event, organiser, chief, rounds="published")
+    board = ctx["board"]
+    ctx["foul"] = foul_record(event=ctx["event"], board=board, entry_id=board.white_id,
+                              kind="warning", article="23.1", actor=chief)
+    return ctx
+
+
 SCENARIOS: dict[str, Callable] = {
     "rr": lambda m, o, c: rr_scenario(m, o, c),
     "rr-unnumbered": lambda m, o, c: rr_scenario(m, o, c, numbered=False),
@@ -118,6 +134,7 @@ SCENARIOS: dict[str, Callable] = {
     "rr-closed": lambda m, o, c: rr_scenario(m, o, c, rounds="closed"),
     "rr-matches": lambda m, o, c: rr_scenario(m, o, c, rounds="published",
                                                 games_per_match=2),
+    "rr-foul": _foul_ctx,
     "swiss": lambda m, o, c: swiss_scenario(m, o, c),
     "swiss-draft": lambda m, o, c: swiss_scenario(m, o, c, draft_round=True),
     "knockout": knockout_scenario,
@@ -232,6 +249,14 @@ CASES: dict[str, Case] = {
     "read a board's history": Case("rr-closed", lambda c: (
         "get", f"/api/boards/{c['board'].pk}/history/", None), STAFF,
         ("GET", "/api/boards/{id}/history/"), read=True),
+    # Penalties during play (chapter 5): the arbiters' rulings (Art. 20).
+    "record a penalty": Case("rr-published", lambda c: (
+        "post", f"/api/boards/{c['board'].pk}/fouls/",
+        {"entry": c["board"].black_id, "kind": "time", "article": "23.3", "note": "đuổi bắt"}),
+        ARBITERS, ("POST", "/api/boards/{id}/fouls/")),
+    "remove a penalty": Case("rr-foul", lambda c: (
+        "delete", f"/api/fouls/{c['foul'].pk}/", None), ARBITERS,
+        ("DELETE", "/api/fouls/{id}/")),
     # Excel, jobs, backups (docs/excel.md).
     "export a table": Case("rr-published", lambda c: (
         "post", f"/api/events/{_e(c)}/exports/", {"table": "players"}), STAFF,
@@ -264,7 +289,7 @@ CASES: dict[str, Case] = {
 
 def snapshot() -> dict:
     """Every row the app keeps, and the history of boards and games."""
-    tables = [Event, Entry, TeamMember, Round, Board, Game, EventRole, Player, Team, Job,
+    tables = [Event, Entry, TeamMember, Round, Board, Game, EventRole, Player, Team, Job, Foul,
               Board.history.model, Game.history.model, get_user_model()]
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in tables}
 
@@ -344,10 +369,13 @@ def test_every_endpoint_is_tested(client):
 def test_allowed_roles_follow_the_rules():
     """The matrix says what tournaments/rules.py says (Art. 19, 20): organisers set the statute
     and register; the chief arbiter (and organisers) draw, publish, close, correct; every
-    arbiter enters results; nobody else writes."""
+    arbiter enters results; penalties during play are the arbiters' alone; nobody else
+    writes."""
+    rulings = {"record a penalty", "remove a penalty"}
     for name, case in CASES.items():
         assert case.allowed <= STAFF, name
-        assert "organiser" in case.allowed, name
+        assert ("organiser" in case.allowed) is (name not in rulings), name
+    assert {n for n, c in CASES.items() if c.allowed == ARBITERS} == rulings
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
         "export a table", "check every round"}

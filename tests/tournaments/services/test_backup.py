@@ -166,3 +166,27 @@ def test_a_broken_upload_fails_the_restore_job(organiser, django_capture_on_comm
         job = restore_start(actor=organiser, upload=SimpleUploadedFile("b.json", b"{oops"))
     job.refresh_from_db()
     assert job.status == JobStatus.FAILED and "not a backup" in job.error
+
+
+def test_penalties_come_back_and_still_rank(rr_event, organiser, arbiter):
+    """Chapter 5 penalties travel with the backup (entry, game, kind, article, note, who, when)
+    and FOUL ranks the restored event as the original (statute foul_kinds kept too)."""
+    from tournaments.models import Foul
+    from tournaments.services.events import event_update
+    from tournaments.services.fouls import foul_record
+
+    event_update(event=rr_event, actor=organiser, tiebreaks=["FOUL", "SB"],
+                 foul_kinds=["loss", "time"])
+    rr_event.refresh_from_db()
+    board = Board.objects.filter(round__event=rr_event, black__isnull=False).order_by(
+        "round__number", "number").first()
+    foul_record(event=rr_event, board=board, entry_id=board.white_id, kind="time",
+                article="23.3", note="đuổi bắt mãi", actor=arbiter)
+    restored = event_restore(document=roundtrip(event_backup(event=rr_event, actor=organiser)),
+                             actor=organiser)
+    foul = Foul.objects.get(board__round__event=restored)
+    assert (foul.kind, foul.article, foul.note, foul.recorded_by) == (
+        "time", "23.3", "đuổi bắt mãi", arbiter)
+    assert foul.entry.name == board.white.name and foul.board.number == board.number
+    assert restored.foul_kinds == ["loss", "time"]
+    assert standings_of(restored) == standings_of(rr_event)

@@ -1,0 +1,107 @@
+"""API of the penalties recorded during play (chapter 5, Art. 22–24): a board's penalties
+(everyone who sees the round; the note and who recorded it for the event's staff only), recording
+and removing one (the event's arbiters). Thin, over ``services/fouls.py`` and
+``selectors/fouls.py``."""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.views import event_for, is_staff_of, validated
+from tournaments.models import Board, Foul, FoulArticle, FoulKind, Game, RoundStatus
+from tournaments.selectors.fouls import board_fouls, event_fouls
+from tournaments.services import fouls as foul_services
+
+
+class FoulSerializer(serializers.Serializer):
+    """A penalty as everyone may read it."""
+
+    id = serializers.IntegerField(source="pk")
+    round = serializers.IntegerField(source="board.round.number")
+    board = serializers.IntegerField(source="board.number")
+    game = serializers.IntegerField(source="game.number", allow_null=True, default=None)
+    entry = serializers.IntegerField(source="entry_id")
+    name = serializers.CharField(source="entry.name")
+    kind = serializers.CharField()
+    article = serializers.CharField()
+    article_name = serializers.CharField(source="get_article_display")
+    recorded_at = serializers.DateTimeField()
+
+
+class StaffFoulSerializer(FoulSerializer):
+    """The staff's view adds the arbiter's note and who recorded it."""
+
+    note = serializers.CharField()
+    recorded_by = serializers.CharField(source="recorded_by.get_username", default="")
+
+
+class FoulCreateSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="The penalised entry: one of the board's two.")
+    kind = serializers.ChoiceField(choices=FoulKind.choices)
+    article = serializers.ChoiceField(choices=FoulArticle.choices,
+                                      help_text="The article of chapter 5 applied.")
+    game = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                    help_text="A game of the board's match, by its number.")
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)
+
+
+def _serializer(request, event):
+    return StaffFoulSerializer if is_staff_of(request, event) else FoulSerializer
+
+
+class BoardFoulsView(APIView):
+    """A board's penalties, oldest first; POST records one (the event's arbiters)."""
+
+    def _board(self, request, pk):
+        board = get_object_or_404(Board.objects.select_related("round"), pk=pk)
+        event = event_for(request, board.round.event_id)
+        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
+            raise NotFound
+        return board, event
+
+    @extend_schema(responses=StaffFoulSerializer(many=True))
+    def get(self, request, pk):
+        board, event = self._board(request, pk)
+        return Response(_serializer(request, event)(board_fouls(board), many=True).data)
+
+    @extend_schema(request=FoulCreateSerializer, responses=StaffFoulSerializer)
+    def post(self, request, pk):
+        board, event = self._board(request, pk)
+        data = validated(FoulCreateSerializer, request)
+        game = None
+        if data["game"] is not None:
+            game = Game.objects.filter(board=board, number=data["game"]).first()
+            if game is None:
+                raise serializers.ValidationError({"game": _(
+                    "Board %(board)s has no game %(game)s.") % {"board": board.number,
+                                                                "game": data["game"]}})
+        foul = foul_services.foul_record(
+            event=event, board=board, entry_id=data["entry"], kind=data["kind"],
+            article=data["article"], game=game, note=data["note"], actor=request.user)
+        return Response(StaffFoulSerializer(foul).data, status=status.HTTP_201_CREATED)
+
+
+class FoulView(APIView):
+    """Remove a penalty recorded by mistake (the event's arbiters)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, pk):
+        foul = get_object_or_404(Foul.objects.select_related("board__round"), pk=pk)
+        event = event_for(request, foul.board.round.event_id)
+        foul_services.foul_remove(event=event, foul=foul, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EventFoulsView(APIView):
+    """Every penalty of an event by round and board (published rounds for the public)."""
+
+    @extend_schema(responses=StaffFoulSerializer(many=True))
+    def get(self, request, event_pk):
+        event = event_for(request, event_pk)
+        staff = is_staff_of(request, event)
+        return Response(_serializer(request, event)(event_fouls(event, staff=staff),
+                                                    many=True).data)

@@ -1,0 +1,55 @@
+"""Recording and removing a penalty (chapter 5, Art. 22–24) from a board's page: the event's
+arbiters only (``tournaments.record_foul``)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import ServiceError
+from tournaments.forms import FoulForm
+from tournaments.models import Board, Foul
+from tournaments.services.fouls import foul_record as record
+from tournaments.services.fouls import foul_remove as remove
+from tournaments.views._access import event_for
+
+
+@login_required
+@require_POST
+def foul_record(request, slug, board_id):
+    event = event_for(request, slug, "tournaments.record_foul")
+    board = get_object_or_404(Board.objects.select_related("white__player", "white__team",
+                                                           "black__player", "black__team"),
+                              pk=board_id, round__event=event)
+    form = FoulForm(request.POST, board=board)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
+        return redirect("tournaments:board_history", slug=slug, board_id=board.pk)
+    data = form.cleaned_data
+    game = board.games.filter(pk=data.get("game")).first() if data.get("game") else None
+    try:
+        record(event=event, board=board, entry_id=data["entry"], kind=data["kind"],
+               article=data["article"], note=data["note"], game=game, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Penalty recorded."))
+    return redirect("tournaments:board_history", slug=slug, board_id=board.pk)
+
+
+@login_required
+@require_POST
+def foul_remove(request, slug, foul_id):
+    event = event_for(request, slug, "tournaments.record_foul")
+    foul = get_object_or_404(Foul.objects.select_related("board__round"), pk=foul_id,
+                             board__round__event=event)
+    try:
+        remove(event=event, foul=foul, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Penalty removed."))
+    return redirect("tournaments:board_history", slug=slug, board_id=foul.board_id)
