@@ -12,7 +12,7 @@ class LotsSerializer(serializers.Serializer):
     drawn_by = serializers.CharField(allow_null=True)
 
 
-class CriterionSerializer(serializers.Serializer):
+class StandingsCriterionSerializer(serializers.Serializer):
     code = serializers.CharField()
     heading = serializers.CharField()
     name = serializers.CharField()
@@ -39,7 +39,7 @@ class StandingsSerializer(serializers.Serializer):
     match_points = serializers.BooleanField()
     primary = serializers.ChoiceField(["points", "match_points", "game_points",
                                        "board_points"])
-    criteria = CriterionSerializer(many=True)
+    criteria = StandingsCriterionSerializer(many=True)
     rows = StandingsRowSerializer(many=True)
     lots = LotsSerializer(allow_null=True)
 

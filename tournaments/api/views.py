@@ -181,7 +181,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         """Who runs the event (organisers see and change it)."""
         event = self.get_object()
         if not request.user.has_perm("tournaments.change_event", event):
-            return Response(status=status.HTTP_403_FORBIDDEN)
+            raise PermissionDenied  # DRF's: a JSON answer like every refusal
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
             user = get_object_or_404(get_user_model(), username=data["username"])
