@@ -6,7 +6,9 @@ Embedded defaults: a SQLite file, Celery tasks run in-process, a secret key gene
 
 Every variable this file reads:
   DEBUG, SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, DATABASE_URL, CELERY_BROKER_URL,
-  CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL, MEDIA_ROOT, JOB_RETENTION_DAYS.
+  CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL, MEDIA_ROOT, STATIC_ROOT, JOB_RETENTION_DAYS,
+  API_TOKEN_RATE, TRUSTED_PROXY_COUNT, SIGNIN_FAILURE_LIMIT, SIGNIN_FAILURE_WINDOW,
+  CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY.
 """
 
 import secrets
@@ -61,9 +63,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournaments.middleware.SecurityHeaders",
+    "tournaments.middleware.NoNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournaments.middleware.VietnameseByDefault",
+    "tournaments.signin_throttle.SignInThrottle",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -116,6 +121,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+
+# Sent on every answer (tournaments/middleware.py: SecurityHeaders); "" leaves one out.
+CONTENT_SECURITY_POLICY = env.str("CONTENT_SECURITY_POLICY", default="; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'",
+    "form-action 'self'", "frame-ancestors 'none'"]))
+PERMISSIONS_POLICY = env.str("PERMISSIONS_POLICY", default=", ".join(
+    f"{feature}=()" for feature in ("accelerometer", "camera", "geolocation", "gyroscope",
+                                    "magnetometer", "microphone", "payment", "usb")))
+
+# Password guessing (tournaments/signin_throttle.py): a client address with this many failed
+# sign-ins is refused on every sign-in door until SIGNIN_FAILURE_WINDOW seconds after its first.
+SIGNIN_PATHS = ["/accounts/login/", "/admin/login/", "/api/token/"]
+SIGNIN_FAILURE_LIMIT = env.int("SIGNIN_FAILURE_LIMIT", default=10)
+SIGNIN_FAILURE_WINDOW = env.int("SIGNIN_FAILURE_WINDOW", default=15 * 60)
+# How many reverse proxies of this installation stand in front of the app. 0 (the default): the
+# client's address is the connection's and X-Forwarded-For / X-Forwarded-Proto are ignored.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+# Counters (sign-in failures, API throttles). One process here; Redis in production.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 LOGIN_REDIRECT_URL = "tournaments:event_list"
 LOGOUT_REDIRECT_URL = "tournaments:event_list"
 
@@ -129,6 +154,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Where ``collectstatic`` gathers the files (production serves them from here).
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "static")))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missing one
 # Exports and uploads of background jobs; web processes and workers must share it.
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(VAR_DIR / "media")))
 STORAGES = {
@@ -148,13 +176,18 @@ REST_FRAMEWORK = {
     "DEFAULT_CONTENT_NEGOTIATION_CLASS":
         "tournaments.api.negotiation.FormatFilterFriendlyNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.JSONParser",
+                               "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournaments.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournaments.api.errors.exception_handler",
-    # POST /api/token/ (tournaments/api/auth.py): password tries per client.
+    # POST /api/token/ (tournaments/api/auth.py): tries per client address.
     "DEFAULT_THROTTLE_RATES": {"token": env.str("API_TOKEN_RATE", default="10/minute")},
+    # The client's address: X-Forwarded-For only behind this installation's own proxies.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cờ Tướng tournaments API",

@@ -69,3 +69,13 @@ def _english_messages(settings):
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Counters (sign-in failures, API throttles) start at zero in every test."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -11,21 +11,58 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _run(settings: str, extra_env: dict[str, str], *args: str):
     env = {k: v for k, v in os.environ.items() if k not in {
-        "DATABASE_URL", "SECRET_KEY", "DEBUG", "CELERY_BROKER_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+        "DATABASE_URL", "SECRET_KEY", "DEBUG", "CELERY_BROKER_URL", "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "CACHE_URL", "TRUSTED_PROXY_COUNT", "STATIC_ROOT", "SECURE_HSTS_PRELOAD",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS"}}
     env.update(extra_env)
     env["DJANGO_SETTINGS_MODULE"] = settings
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True)
 
 
+PRODUCTION = {
+    "SECRET_KEY": "pF7#qL2z!Vb9rT4sK8mWx1nC6yH3jD5gA0eU-tests-only-not-a-real-key",
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/cotuong",
+    "ALLOWED_HOSTS": "giai.example.vn",
+    "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+}
+SHOW = ("from django.conf import settings as s; print(s.SECURE_HSTS_INCLUDE_SUBDOMAINS, "
+        "s.SECURE_HSTS_PRELOAD, s.SECURE_PROXY_SSL_HEADER, s.CACHES['default']['BACKEND'])")
+
+
 def test_production_settings_pass_the_deploy_checks():
-    done = _run("config.settings_production", {
-        "SECRET_KEY": "pF7#qL2z!Vb9rT4sK8mWx1nC6yH3jD5gA0eU-tests-only-not-a-real-key",
-        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/cotuong",
-        "ALLOWED_HOSTS": "giai.example.vn",
-        "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
-    }, "check", "--deploy", "--fail-level", "WARNING")
+    done = _run("config.settings_production", PRODUCTION,
+                "check", "--deploy", "--fail-level", "WARNING")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_production_hsts_subdomains_preload_and_forwarded_proto_are_opt_in():
+    done = _run("config.settings_production", PRODUCTION, "shell", "-v", "0", "-c", SHOW)
+    assert done.stdout.split() == [
+        "False", "False", "None", "django.core.cache.backends.redis.RedisCache"], done.stderr
+    opted = _run("config.settings_production", {
+        **PRODUCTION, "SECURE_HSTS_INCLUDE_SUBDOMAINS": "true", "SECURE_HSTS_PRELOAD": "true",
+        "TRUSTED_PROXY_COUNT": "1"}, "shell", "-v", "0", "-c", SHOW)
+    assert opted.stdout.split()[:3] == ["True", "True", "('HTTP_X_FORWARDED_PROTO',"]
+
+
+def test_production_refuses_a_sqlite_database():
+    done = _run("config.settings_production",
+                {**PRODUCTION, "DATABASE_URL": "sqlite:////tmp/x.sqlite3"}, "check")
+    assert done.returncode != 0 and "PostgreSQL" in done.stderr
+
+
+def test_production_refuses_to_start_without_redis_for_the_sign_in_counters():
+    production = {k: v for k, v in PRODUCTION.items() if k != "CELERY_BROKER_URL"}
+    done = _run("config.settings_production", production, "check")
+    assert done.returncode != 0 and "CACHE_URL" in done.stderr
+
+
+def test_collectstatic_works_under_the_default_settings(tmp_path):
+    done = _run("config.settings", {"STATIC_ROOT": str(tmp_path)}, "collectstatic",
+                "--noinput")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "admin").is_dir() and any(tmp_path.rglob("*.css"))
 
 
 def test_production_refuses_to_start_without_a_secret_key():

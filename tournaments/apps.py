@@ -8,5 +8,6 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Registers the Celery tasks, which services queue by name (services/jobs.py: task_send).
-        from tournaments import tasks  # noqa: F401
+        # Registers the Celery tasks, which services queue by name (services/jobs.py: task_send),
+        # and the sign-in throttle's signal receiver.
+        from tournaments import signin_throttle, tasks  # noqa: F401

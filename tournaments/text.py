@@ -13,6 +13,27 @@ def fold(text: str) -> str:
     return " ".join(stripped.lower().split())
 
 
+# Search is bounded in words and cost: a query is read up to this many characters, and its first
+# distinct words only (each word is one more condition on every row searched).
+SEARCH_MAX_CHARS = 100
+SEARCH_MAX_WORDS = 5
+
+
+def search_words(query: str) -> list[str]:
+    """The words a search matches, folded: at most ``SEARCH_MAX_WORDS`` distinct words from
+    the first ``SEARCH_MAX_CHARS`` characters of ``query``."""
+    words = dict.fromkeys(fold(query[:SEARCH_MAX_CHARS]).split())
+    return list(words)[:SEARCH_MAX_WORDS]
+
+
+def whole_number(value) -> int | None:
+    """``value`` (a query or form parameter) as an integer, or None if it is not one."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
 def name_sort_key(full_name: str) -> str:
     """Sort key for a Vietnamese full name: given name first (the last word), as Vietnamese
     lists are ordered, then the family and middle names, all without diacritics."""

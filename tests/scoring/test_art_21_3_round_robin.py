@@ -115,3 +115,10 @@ def test_art_21_3_coefficient_decides():
     table = standings(COEFF, LAW_GAME, LAW_ROUND_ROBIN)
     assert [r.number for r in table.rows] == [3, 1, 2, 4]
     assert str(table.rows[1].explanation) == "SB: 2.75 vs 1.75"
+
+
+def test_an_event_with_nobody_in_it_has_empty_standings():
+    """No entry yet: no rows, not a crash (its TRF file and standings read it)."""
+    from records import Tournament
+
+    assert standings(Tournament((), (), 0), LAW_GAME, LAW_ROUND_ROBIN).rows == ()

@@ -1,4 +1,5 @@
-"""Domain errors become HTTP answers with the message in the user's language."""
+"""Domain errors become HTTP answers with the message in the user's language; every refusal
+that has a message reads ``{"detail": ..., "code": ...}``."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import status
@@ -18,4 +19,8 @@ def exception_handler(exc, context):
         # A model's own check (``full_clean`` in a service): field -> messages, as DRF says it.
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         return Response(detail, status=status.HTTP_400_BAD_REQUEST)
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(response.data, dict) and "detail" in response.data:
+        # One shape for every refusal: {"detail": message, "code": what kind}.
+        response.data.setdefault("code", getattr(response.data["detail"], "code", "error"))
+    return response

@@ -22,7 +22,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from tournaments.api.views import event_for, int_or_none
+from tournaments.api.views import event_for
 from tournaments.models import RatingApplication, RatingList
 from tournaments.selectors.ratings import (
     event_report,
@@ -32,6 +32,7 @@ from tournaments.selectors.ratings import (
     rating_lists,
 )
 from tournaments.services import ratings as services
+from tournaments.text import whole_number
 
 
 class RatingListSerializer(serializers.ModelSerializer):
@@ -124,7 +125,7 @@ def _application(application: RatingApplication | None) -> dict | None:
 def event_ratings(request, event_pk):
     """Each player's rated games, score, expected score, K, change and new rating."""
     event = event_for(request, event_pk)
-    report = event_report(event, after_round=int_or_none(request.query_params.get(
+    report = event_report(event, after_round=whole_number(request.query_params.get(
         "after_round")))
     return Response({
         "event": event.pk, "rated": event.rated, "k_table": event.rating_table,

@@ -16,6 +16,7 @@ from tournaments.models import (
     Team,
 )
 from tournaments.services.events import STATUTE_FIELDS
+from tournaments.text import whole_number
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -89,8 +90,8 @@ class TeamSerializer(serializers.ModelSerializer):
 
 class EntrySerializer(serializers.ModelSerializer):
     name = serializers.CharField(read_only=True)
-    player = PlayerSerializer(read_only=True)
-    team = TeamSerializer(read_only=True)
+    player = PlayerSerializer(read_only=True, allow_null=True, help_text="None for a team.")
+    team = TeamSerializer(read_only=True, allow_null=True, help_text="None for a player.")
     members = serializers.SerializerMethodField()
 
     class Meta:
@@ -137,7 +138,14 @@ class EntryCreateSerializer(serializers.Serializer):
 class NumbersSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=["lots", "rating", "manual"])
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0)
-    numbers = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False)
+    numbers = serializers.DictField(child=serializers.IntegerField(min_value=1), required=False,
+                                    help_text="Entry id -> table number (method manual).")
+
+    def validate_numbers(self, numbers: dict) -> dict[int, int]:
+        ids = {whole_number(key): number for key, number in numbers.items()}
+        if None in ids:
+            raise serializers.ValidationError(_("Each key is an entry's id (a whole number)."))
+        return ids
 
 
 class WithdrawSerializer(serializers.Serializer):

@@ -10,12 +10,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
-from tournaments.api.views import AFTER_ROUND, event_for, int_or_none, is_staff_of, validated
+from tournaments.api.views import AFTER_ROUND, event_for, is_staff_of, validated
 from tournaments.models import REASON_MAX_LENGTH, Board, Entry, Player, RoundStatus, Team
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
-from tournaments.text import fold
+from tournaments.text import search_words, whole_number
 
 
 class TeamCreateSerializer(serializers.Serializer):
@@ -34,7 +34,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
     def get_queryset(self):
         teams = Team.objects.all()
         query = self.request.query_params.get("search", "").strip()
-        for word in fold(query).split():
+        for word in search_words(query):
             teams = teams.filter(name_folded__contains=word)
         return teams.order_by("name_folded", "id")
 
@@ -108,7 +108,7 @@ class BoardResultsView(APIView):
         event = event_for(request, event_pk)
         if not event.is_team:
             raise NotFound(_("Board results are for team events; this event is for players."))
-        view = event_board_results(event, after_round=int_or_none(request.query_params.get(
+        view = event_board_results(event, after_round=whole_number(request.query_params.get(
             "after_round")))
         return Response({
             "event": event.pk, "after_round": view.after_round,

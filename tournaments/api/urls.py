@@ -4,7 +4,19 @@ from rest_framework.routers import DefaultRouter
 from tournaments.api import fouls, knockout, ratings, swiss, teams, tiebreaks, views
 from tournaments.api.auth import TokenView
 
-router = DefaultRouter()
+
+class NumberedRouter(DefaultRouter):
+    """Objects are addressed by their id, a whole number: ``/api/entries/abc/`` is not an
+    address (404), rather than a lookup of "abc" that fails."""
+
+    def get_lookup_regex(self, viewset, lookup_prefix=""):
+        kwarg = getattr(viewset, "lookup_url_kwarg", None) or getattr(viewset, "lookup_field",
+                                                                        "pk")
+        value = getattr(viewset, "lookup_value_regex", r"\d+")
+        return f"(?P<{lookup_prefix}{kwarg}>{value})"
+
+
+router = NumberedRouter()
 router.register("events", views.EventViewSet, basename="event")
 router.register("entries", views.EntryViewSet, basename="entry")
 router.register("rounds", views.RoundViewSet, basename="round")

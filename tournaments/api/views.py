@@ -12,6 +12,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
+from tournaments.api import tables
 from tournaments.models import (
     Board,
     Entry,
@@ -36,6 +37,7 @@ from tournaments.services import lots as lots_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services.formats import round_start
+from tournaments.text import whole_number
 
 
 def visible_events(user):
@@ -63,7 +65,8 @@ def require_staff(request, event) -> None:
 
 
 SEARCH = OpenApiParameter("search", str, description="Words of the name; diacritics ignored "
-                          "(\"nguyen\" finds \"Nguyễn\").")
+                          "(\"nguyen\" finds \"Nguyễn\"); the first 5 distinct words of the "
+                          "first 100 characters.")
 
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
@@ -106,11 +109,11 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer.instance = event_services.event_update(
             event=serializer.instance, actor=self.request.user, **serializer.validated_data)
 
-    @extend_schema(parameters=[AFTER_ROUND])
+    @extend_schema(parameters=[AFTER_ROUND], responses=tables.StandingsSerializer)
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def standings(self, request, pk=None):
         event = self.get_object()
-        after = int_or_none(request.query_params.get("after_round"))
+        after = whole_number(request.query_params.get("after_round"))
         table = event_standings(event, after_round=after)
         return Response({
             "event": event.pk, "after_round": table.after_round, "match_points": table.is_match,
@@ -136,18 +139,18 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                            for t in standings_team_ranks(table)],
         })
 
-    @extend_schema(request=None)
+    @extend_schema(request=None, responses=tables.LotsSerializer)
     @action(detail=True, methods=["post"])
     def lots(self, request, pk=None):
         """Draw the lots that break the ties nothing else breaks (Art. 21.3); once only."""
         event = lots_services.lots_draw(event=self.get_object(), actor=request.user)
         return Response(_lots(event))
 
-    @extend_schema(parameters=[AFTER_ROUND])
+    @extend_schema(parameters=[AFTER_ROUND], responses=tables.CrosstableSerializer)
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def crosstable(self, request, pk=None):
         event = self.get_object()
-        after = int_or_none(request.query_params.get("after_round"))
+        after = whole_number(request.query_params.get("after_round"))
         cross = event_crosstable(event, after_round=after)
         return Response({
             "event": event.pk, "after_round": cross.after_round,
@@ -166,19 +169,20 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         """Draw the table numbers (appendix §5): by lots (seed recorded), rating or by hand."""
         event = self.get_object()
         data = validated(s.NumbersSerializer, request)
-        numbers = {int(k): v for k, v in (data.get("numbers") or {}).items()}
+        numbers = data.get("numbers") or {}
         entries = entry_services.numbers_draw(event=event, actor=request.user,
                                               method=data["method"], seed=data.get("seed"),
                                               numbers=numbers)
         return Response(s.EntrySerializer(entries, many=True).data)
 
     @extend_schema(responses=s.RoleSerializer(many=True))
-    @action(detail=True, methods=["get", "post"], serializer_class=s.RoleCreateSerializer)
+    @action(detail=True, methods=["get", "post"], serializer_class=s.RoleCreateSerializer,
+            pagination_class=None)
     def roles(self, request, pk=None):
         """Who runs the event (organisers see and change it)."""
         event = self.get_object()
         if not request.user.has_perm("tournaments.change_event", event):
-            return Response(status=status.HTTP_403_FORBIDDEN)
+            raise PermissionDenied  # DRF's: a JSON answer like every refusal
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
             user = get_object_or_404(get_user_model(), username=data["username"])
@@ -221,13 +225,6 @@ def _primary(table) -> str:
     if table.primary == "mp":
         return "match_points"
     return "board_points" if table.team else "game_points"
-
-
-def int_or_none(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def validated(serializer_class, request):
@@ -305,6 +302,7 @@ class EventRoundViewSet(viewsets.GenericViewSet):
 
     serializer_class = s.RoundSerializer
     lookup_field = "number"
+    pagination_class = None  # an event's rounds are few: one plain list
 
     def _event(self):
         return event_for(self.request, self.kwargs["event_pk"])
@@ -399,7 +397,7 @@ class BoardViewSet(viewsets.GenericViewSet):
         return Response(s.BoardSerializer(board).data)
 
     @extend_schema(request=None, responses=s.HistoryLineSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def history(self, request, pk=None):
         """Every change of the board and its games, oldest first: who, when, from what to
         what, and the reason (the event's staff)."""

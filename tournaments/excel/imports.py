@@ -5,8 +5,9 @@ with or without diacritics), reads every row into the values that would be store
 row's errors: a missing name, a birth year that is not a year, an ID given twice in the file or
 already belonging to someone else in the register, a formula instead of a value, ... A file that
 cannot be read at all (not a workbook, no name column, more than :data:`MAX_ROWS` rows, an empty
-sheet) raises :class:`FileRejected`. The service (``services/imports.py``) stores the rows only
-when the organiser confirms and no row has an error, all of them in one transaction.
+sheet, a hostile package: ``excel/package.py``) raises :class:`FileRejected`. The service
+(``services/imports.py``) stores the rows only when the organiser confirms and no row has an
+error, all of them in one transaction.
 
 Errors are codes with parameters, stored with the job and translated when shown, so each user
 reads them in their own language.
@@ -29,7 +30,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
 from tournaments.excel import labels as L
-from tournaments.excel.styles import BORDER, HEADER, PLAIN, new_workbook
+from tournaments.excel import package
+from tournaments.excel.styles import BORDER, HEADER, PLAIN, new_workbook, put
 from tournaments.models import Entry, Event, Player, Team, TeamMember, Title
 from tournaments.text import fold
 
@@ -37,6 +39,9 @@ MAX_ROWS = 5000
 MAX_BYTES = 5 * 1024 * 1024
 HEADER_SEARCH_ROWS = 10
 MAX_COLUMNS = 60
+# What a sheet may declare (its ``dimension``) and what is read of it, blank rows included.
+MAX_SHEET_ROWS = MAX_ROWS + 1000
+MAX_SHEET_COLUMNS = 256
 MIN_BIRTH_YEAR = 1900
 MAX_RATING = 3500
 
@@ -58,6 +63,12 @@ FILE_ERRORS = {
     "too_many_rows": _("The sheet has more than %(max)s rows of players; at most %(max)s can "
                        "be imported at once. Split the file and import each part."),
     "no_rows": _("The sheet has the column headers but no player under them."),
+    "too_big_unpacked": _("The workbook unpacks to more than %(max)s MB: it cannot be a list "
+                          "of players. Save the sheet alone in a new workbook."),
+    "dtd": _("The workbook contains XML declarations (a DTD) that Excel and LibreOffice never "
+             "write; it was refused unread. Save it again from Excel or LibreOffice."),
+    "too_large_sheet": _("A sheet declares %(rows)s rows and %(columns)s columns, more than a "
+                         "list of players can have. Copy the players into a new workbook."),
 }
 
 # Row errors and warnings.
@@ -227,10 +238,18 @@ def _open(source: IO[bytes]):
         raise FileRejected("old_xls")
     if not head.startswith(b"PK"):
         raise FileRejected("not_workbook")
+    refused = package.refusal(source, max_rows=MAX_SHEET_ROWS, max_columns=MAX_SHEET_COLUMNS)
+    if refused:
+        code, params = refused
+        raise _too_many_rows() if code == "too_many_rows" else FileRejected(code, **params)
     try:
         return load_workbook(source, read_only=True, data_only=False)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError):
         raise FileRejected("not_workbook") from None
+
+
+def _too_many_rows() -> FileRejected:
+    return FileRejected("too_many_rows", max=f"{MAX_ROWS:,}".replace(",", "."))
 
 
 def _find_header(ws) -> tuple[int, dict[int, str], list[str], list[str]] | None:
@@ -270,6 +289,8 @@ def read(
     wb = _open(source)
     try:
         return _read(wb, event, progress)
+    except SyntaxError:  # xml.etree's ParseError: a part that is not well-formed XML
+        raise FileRejected("not_workbook") from None
     finally:
         wb.close()
 
@@ -308,6 +329,8 @@ def _rows(ws, header_row: int, mapping: dict[int, str], progress) -> list[Row]:
     raw: list[tuple[int, dict[int, object]]] = []
     for number, cells in enumerate(ws.iter_rows(min_row=header_row + 1, max_col=MAX_COLUMNS),
                                    start=header_row + 1):
+        if number > header_row + MAX_SHEET_ROWS:  # blank or ignored rows count too
+            raise _too_many_rows()
         values = {}
         for c, cell in enumerate(cells):
             if c in mapping and cell.value is not None and not (
@@ -317,7 +340,7 @@ def _rows(ws, header_row: int, mapping: dict[int, str], progress) -> list[Row]:
             continue
         raw.append((number, values))
         if len(raw) > MAX_ROWS:
-            raise FileRejected("too_many_rows", max=f"{MAX_ROWS:,}".replace(",", "."))
+            raise _too_many_rows()
     if not raw:
         raise FileRejected("no_rows")
     rows = []
@@ -653,7 +676,7 @@ def template(lang: str, *, team: bool = False):
     wb = new_workbook()
     ws = wb.create_sheet(TEMPLATE_TAB(lang))
     for c, key in enumerate(fields, start=1):
-        ws.cell(row=1, column=c, value=COLUMN_LABELS[key](lang)).style = HEADER
+        put(ws, 1, c, COLUMN_LABELS[key](lang)).style = HEADER
         width = 30 if key == "full_name" else 16
         ws.column_dimensions[get_column_letter(c)].width = width
     ws.freeze_panes = "B2"
@@ -679,13 +702,13 @@ def template(lang: str, *, team: bool = False):
     help_ws = wb.create_sheet(TEMPLATE_HELP_TAB(lang))
     help_ws.column_dimensions["A"].width = 22
     help_ws.column_dimensions["B"].width = 80
-    help_ws.cell(row=1, column=1, value=TEMPLATE_NOTES(lang)).font = Font(bold=True)
+    put(help_ws, 1, 1, TEMPLATE_NOTES(lang)).font = Font(bold=True)
     help_ws.merge_cells("A1:B1")
     help_ws.cell(row=1, column=1).alignment = Alignment(wrap_text=True, vertical="top")
     help_ws.row_dimensions[1].height = 45
     for r, key in enumerate(fields, start=3):
-        help_ws.cell(row=r, column=1, value=COLUMN_LABELS[key](lang)).style = HEADER
-        cell = help_ws.cell(row=r, column=2, value=TEMPLATE_HELP[key](lang))
+        put(help_ws, r, 1, COLUMN_LABELS[key](lang)).style = HEADER
+        cell = put(help_ws, r, 2, TEMPLATE_HELP[key](lang))
         cell.style = PLAIN
         cell.border = BORDER
     wb.active = 0

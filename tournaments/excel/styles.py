@@ -4,6 +4,9 @@ A4 fitted to the page width, page numbers and the printing date in the footer.
 
 A table is described as a :class:`Sheet` (plain data: columns and rows of values); :func:`write`
 lays it out. The export functions (``exports.py``) only build ``Sheet`` values.
+
+Every value reaches a worksheet through :func:`new_cell` or :func:`put`, which keep text as
+text: a name typed as ``=HYPERLINK(...)`` is never a live formula in a download.
 """
 
 from __future__ import annotations
@@ -96,6 +99,32 @@ class Heading:
     lang: str
 
 
+# What a spreadsheet program may read as the start of a formula (OWASP "CSV injection"): such text
+# is stored as a string cell with Excel's quote prefix, shown as typed and never evaluated.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def new_cell(ws: Worksheet, value: object, style_array=None) -> Cell:
+    """A cell holding ``value`` as data: numbers and dates as such, text always as text."""
+    cell = Cell(ws, style_array=style_array)
+    _assign(cell, value)
+    return cell
+
+
+def put(ws: Worksheet, row: int, column: int, value: object) -> Cell:
+    """Write ``value`` at ``row``, ``column`` as :func:`new_cell` does."""
+    cell = ws.cell(row=row, column=column)
+    _assign(cell, value)
+    return cell
+
+
+def _assign(cell: Cell, value: object) -> None:
+    cell.value = value
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        cell.data_type = "s"  # openpyxl made it a formula ("f") if it starts with "="
+        cell.quotePrefix = True
+
+
 def new_workbook() -> Workbook:
     wb = Workbook()
     wb.remove(wb.active)
@@ -135,7 +164,7 @@ def write(wb: Workbook, sheet: Sheet, heading: Heading) -> Worksheet:
     ncols = max(len(sheet.columns), 1)
     _write_heading(ws, sheet, heading, ncols)
     for c, column in enumerate(sheet.columns, start=1):
-        ws.cell(row=HEADER_ROW, column=c, value=column.header).style = HEADER
+        put(ws, HEADER_ROW, c, column.header).style = HEADER
     first = HEADER_ROW + 1
     styles = [col.style for col in sheet.columns]
     arrays = _style_arrays(ws, [*styles, TOTAL, X_CELL, SELF])
@@ -145,12 +174,11 @@ def write(wb: Workbook, sheet: Sheet, heading: Heading) -> Worksheet:
         for c in range(ncols):
             value = values[c] if c < len(values) else None
             style = sheet.cell_style(r, c, value) if sheet.cell_style else None
-            cells.append(Cell(ws, value=value,
-                              style_array=arrays[style or (TOTAL if total else styles[c])]))
+            cells.append(new_cell(ws, value, arrays[style or (TOTAL if total else styles[c])]))
         ws.append(cells)
     row = first + len(sheet.rows) + 1
     for note in sheet.notes:
-        ws.cell(row=row, column=1, value=note).font = Font(name=FONT, size=10, italic=True)
+        put(ws, row, 1, note).font = Font(name=FONT, size=10, italic=True)
         row += 1
     _fit_columns(ws, sheet)
     ws.freeze_panes = ws.cell(row=first, column=sheet.freeze_columns + 1)
@@ -165,7 +193,7 @@ def _write_heading(ws: Worksheet, sheet: Sheet, heading: Heading, ncols: int) ->
         (sheet.title, Font(name=FONT, size=13, bold=True)),
     )
     for r, (text, font) in enumerate(lines, start=1):
-        cell = ws.cell(row=r, column=1, value=text)
+        cell = put(ws, r, 1, text)
         cell.font = font
         cell.alignment = Alignment(horizontal="center", vertical="center")
         if ncols > 1:

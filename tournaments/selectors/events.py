@@ -1,7 +1,7 @@
 from django.db.models import Count, Q, QuerySet
 
 from tournaments.models import Event, EventRole, Visibility
-from tournaments.text import fold
+from tournaments.text import fold, search_words
 
 
 def public_events() -> QuerySet[Event]:
@@ -30,7 +30,7 @@ def visible_event(user, slug: str) -> Event | None:
 def search_events(query: str, events: QuerySet[Event]) -> QuerySet[Event]:
     """Events whose name has every word of ``query``, diacritics ignored ("da nang" finds
     "Cúp Đà Nẵng"). Names are folded in memory: events are few, and have no folded column."""
-    words = fold(query).split()
+    words = search_words(query)
     if not words:
         return events
     ids = [pk for pk, name in events.values_list("pk", "name")

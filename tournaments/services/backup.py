@@ -36,12 +36,14 @@ from tournaments.models import (
     Player,
     Role,
     Round,
+    RoundStatus,
     Team,
     TeamMember,
 )
 from tournaments.services._access import require
 from tournaments.services.events import STATUTE_FIELDS, unique_slug
 from tournaments.services.jobs import job_dispatch, job_language, job_new
+from tournaments.services.rounds import check_paired_once, open_boards
 
 FORMAT = "cotuong-event-backup"
 VERSION = 1
@@ -171,8 +173,12 @@ def event_restore(*, document: dict, actor, progress=None) -> Event:
     except (KeyError, TypeError, ValueError, AttributeError, ValidationError,
             IntegrityError) as exc:
         detail = exc.messages[0] if isinstance(exc, ValidationError) else str(exc)
-        raise ServiceError(_("The backup is damaged and was not restored: %(detail)s"),
-                           detail=f"{type(exc).__name__}: {detail}"[:300]) from exc
+        raise _damaged(f"{type(exc).__name__}: {detail}") from exc
+
+
+def _damaged(detail: str) -> ServiceError:
+    return ServiceError(_("The backup is damaged and was not restored: %(detail)s"),
+                        detail=detail[:300])
 
 
 def _date(value):
@@ -266,7 +272,11 @@ def _restore_entries(rows: list[dict], event: Event, players: dict[int, int],
 
 def _restore_round(row: dict, event: Event, entries: dict[int, int], players: dict[int, int],
                    actor) -> None:
-    round_ = Round.objects.create(
+    """One round, checked by the rules the services keep: known status, method, bye kinds,
+    result codes and game kinds (the models' choices), each entry on one board at most
+    (``rounds.check_paired_once``), no result in a draft, none missing in a closed round
+    (``rounds.open_boards``, as ``round_complete`` checks)."""
+    round_ = Round(
         event=event, number=row["number"], status=row["status"], method=row["method"],
         seed=row.get("seed"), paired_by=None, paired_at=_datetime(row.get("paired_at")),
         published_at=_datetime(row.get("published_at")),
@@ -274,12 +284,19 @@ def _restore_round(row: dict, event: Event, entries: dict[int, int], players: di
         scheduled_at=_datetime(row.get("scheduled_at")),
         explanation=row.get("explanation"),  # by pairing number: the numbers come back too
     )
+    round_.full_clean()
+    round_.save()
     boards = [
         Board(round=round_, white_id=entries[b["white"]],
               black_id=entries[b["black"]] if b.get("black") else None,
               **{k: b[k] for k in _BOARD_FIELDS if k in b})
         for b in row["boards"]
     ]
+    check_paired_once(set(entries.values()), [(b.white_id, b.black_id) for b in boards])
+    for board in boards:
+        board.full_clean(exclude=["round", "white", "black"])
+    if round_.status == RoundStatus.DRAFT and any(b.result for b in boards):
+        raise _damaged(f"round {round_.number} is a draft with results")
     reason = "restored from a backup"
     boards = bulk_create_with_history(boards, Board, default_user=actor,
                                       default_change_reason=reason)
@@ -290,9 +307,13 @@ def _restore_round(row: dict, event: Event, entries: dict[int, int], players: di
              **{k: g[k] for k in _GAME_FIELDS if k in g})
         for board, b in zip(boards, row["boards"], strict=True) for g in b.get("games", [])
     ]
+    for game in games:
+        game.full_clean(exclude=["board", "first_player", "second_player"])
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
     _restore_fouls(row, boards, entries)
+    if round_.status == RoundStatus.COMPLETED and open_boards(round_):
+        raise _damaged(f"round {round_.number} is closed with boards without a result")
 
 
 def _restore_fouls(row: dict, boards: list[Board], entries: dict[int, int]) -> None:
@@ -305,11 +326,13 @@ def _restore_fouls(row: dict, boards: list[Board], entries: dict[int, int]) -> N
     users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
     games = {(g.board_id, g.number): g for g in Game.objects.filter(board__in=boards)}
     for board, f in rows:
-        Foul.objects.create(
+        foul = Foul(
             board=board, entry_id=entries[f["entry"]],
             game=games.get((board.pk, f["game"])) if f.get("game") else None,
             kind=f["kind"], article=f["article"], note=f.get("note", ""),
             recorded_at=_datetime(f["recorded_at"]), recorded_by=users.get(f.get("recorded_by")))
+        foul.full_clean(exclude=["board", "entry", "game", "recorded_by"])  # known kinds only
+        foul.save()
 
 
 MAX_BACKUP_BYTES = 50 * 1024 * 1024

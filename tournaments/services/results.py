@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError, StaleResult
-from tournaments.models import Board, Event, Game, ResultCode, RoundStatus
+from tournaments.models import Board, Event, Game, ResultCode, Round, RoundStatus
 from tournaments.services._access import reason_check, require
 from tournaments.services.knockout import bracket_board_decide
 from tournaments.services.lineups import game_result_check
@@ -28,13 +28,22 @@ def _check_board_open(board: Board, actor, reason: str) -> None:
         require(actor, "tournaments.enter_result", board.round.event)
 
 
-def _lock_knockout_event(board_id: int) -> None:
-    """Knockout results advance the bracket, which locks the event; withdrawals lock the event
-    and then boards. Taking the event first here keeps one lock order, so the two never
-    deadlock. Other formats do not touch the event, and their results stay unserialised."""
-    bracket, event_id = Board.objects.values_list("bracket", "round__event_id").get(pk=board_id)
+def _lock_round(board_id: int) -> None:
+    """Lock what a result changes besides its board, in the one order every writer takes
+    (event, round, board), so none deadlocks:
+
+    - the round, always: closing a round (``rounds.round_complete``) locks it too, so a result
+      cleared while the round closes is either refused (the round is closed: a correction needs
+      a reason) or seen by the close, which then refuses; a closed round never keeps an empty
+      board (Art. 20: the chief arbiter closes a round once every result is in);
+    - the event, in a knockout: its results advance the bracket, which locks the event, and
+      withdrawals lock the event and then boards.
+    """
+    bracket, event_id, round_id = Board.objects.values_list(
+        "bracket", "round__event_id", "round_id").get(pk=board_id)
     if bracket:
         Event.objects.select_for_update().only("pk").get(pk=event_id)
+    Round.objects.select_for_update().only("pk").get(pk=round_id)
 
 
 @transaction.atomic
@@ -46,7 +55,7 @@ def result_record(
     ``expected_version`` is the board version the arbiter's page showed; if someone changed the
     board since, ``StaleResult`` says so and nothing is written.
     """
-    _lock_knockout_event(board.pk)
+    _lock_round(board.pk)
     board = (Board.objects.select_related("round__event")
              .select_for_update(of=("self",)).get(pk=board.pk))
     _check_board_open(board, actor, reason)
@@ -99,7 +108,7 @@ def game_result_record(
 
     The board's version moves too, so a page showing the board learns of the change.
     """
-    _lock_knockout_event(Game.objects.values_list("board_id", flat=True).get(pk=game.pk))
+    _lock_round(Game.objects.values_list("board_id", flat=True).get(pk=game.pk))
     game = Game.objects.select_for_update(of=("self",)).select_related("board__round__event") \
         .get(pk=game.pk)
     board = game.board

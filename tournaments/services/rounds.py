@@ -41,14 +41,7 @@ def round_store(
     engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``). Call
     inside the format service's transaction, with the event locked."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
-    seen: set[int] = set()
-    for spec in boards:
-        for entry_id in (spec.white, spec.black):
-            if entry_id is None:
-                continue
-            if entry_id not in entry_ids or entry_id in seen:
-                raise ServiceError(_("An entry is paired twice or does not belong to the event."))
-            seen.add(entry_id)
+    check_paired_once(entry_ids, [(spec.white, spec.black) for spec in boards])
     round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
                                   paired_by=actor, paired_at=timezone.now(),
                                   explanation=explanation)
@@ -61,6 +54,16 @@ def round_store(
     if event.is_swiss:  # in the worker already when the event is large
         round_ = round_check_store(round_=round_)
     return round_
+
+
+def check_paired_once(entry_ids: set[int], pairs: list[tuple[int, int | None]]) -> None:
+    """Each side of each board (white, black; black None for a bye) is an entry of the event,
+    on one board of the round at most (round_store, and a restored round)."""
+    seen: set[int] = set()
+    for entry_id in (e for pair in pairs for e in pair if e is not None):
+        if entry_id not in entry_ids or entry_id in seen:
+            raise ServiceError(_("An entry is paired twice or does not belong to the event."))
+        seen.add(entry_id)
 
 
 PAIRED = "paired"
@@ -131,7 +134,8 @@ def open_boards(round_: Round) -> int:
 
 @transaction.atomic
 def round_complete(*, round_: Round, actor) -> Round:
-    """Close the round once every board has its result."""
+    """Close the round once every board has its result. The round's row is locked before its
+    boards are read, as a result's writer locks it (``results._lock_round``)."""
     require(actor, "tournaments.pair_round", round_.event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:

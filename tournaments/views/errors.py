@@ -4,10 +4,12 @@
 it. Other 404s (an unknown address, an object that does not exist or is hidden) get the general
 text, which never tells a stranger whether a draft event exists. A 403 shows the refusal's
 reason (the services' and views' ``PermissionDenied`` messages are written for people).
+Under ``/api/`` a 404 and a 500 are JSON, as every other API answer (``{"detail", "code"}``).
 """
 
-from django.http import Http404
+from django.http import Http404, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
+from django.template import loader
 from django.utils.translation import gettext as _
 
 
@@ -15,9 +17,23 @@ class PageNotFound(Http404):
     """Not found, with a message for the reader."""
 
 
+def _api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
 def page_not_found(request, exception):
+    if _api(request):
+        return JsonResponse({"detail": _("Not found."), "code": "not_found"}, status=404)
     message = str(exception) if isinstance(exception, PageNotFound) else ""
     return render(request, "404.html", {"message": message}, status=404)
+
+
+def server_error(request):
+    """Nothing was half-saved (every write is one transaction): say so, and try again."""
+    if _api(request):
+        return JsonResponse({"detail": _("Server error: nothing was changed. Please try again."),
+                             "code": "server_error"}, status=500)
+    return HttpResponseServerError(loader.get_template("500.html").render())
 
 
 def permission_denied(request, exception):

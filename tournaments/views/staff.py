@@ -34,6 +34,7 @@ from tournaments.services import rounds as round_services
 from tournaments.services.formats import round_start
 from tournaments.services.lots import lots_draw as draw_lots
 from tournaments.services.lots import uses_lots
+from tournaments.text import whole_number
 from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
 from tournaments.views._access import staff_perms
@@ -148,7 +149,7 @@ def player_lookup(request, slug):
 @require_POST
 def entry_add(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
-    player = get_object_or_404(Player, pk=request.POST.get("player"))
+    player = get_object_or_404(Player, pk=whole_number(request.POST.get("player")))
     _run(request, lambda: entry_services.entry_register(event=event, actor=request.user,
                                                         player=player),
          _("%(name)s registered.") % {"name": player.full_name})

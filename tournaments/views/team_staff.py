@@ -18,6 +18,7 @@ from tournaments.models import Board, Entry, Player, TeamMember
 from tournaments.selectors.players import player_search
 from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
+from tournaments.text import whole_number
 from tournaments.views._access import event_for as _event_for
 from tournaments.views._access import staff_perms
 
@@ -117,12 +118,12 @@ def team_roster(request, slug, entry_id):
 def team_slot(request, slug):
     """One roster slot (htmx): filled with ``player``, or empty with its search box."""
     event = _event_for(request, slug, "tournaments.change_event")
-    number = int(request.GET.get("slot", "0") or 0)
+    number = whole_number(request.GET.get("slot"))
     labels = dict(_slots(event))
     if number not in labels:
         return HttpResponse(status=400)
-    player = Player.objects.filter(pk=request.GET.get("player") or 0).first()
-    entry = Entry.objects.filter(pk=request.GET.get("entry") or 0, event=event).first()
+    player = Player.objects.filter(pk=whole_number(request.GET.get("player"))).first()
+    entry = Entry.objects.filter(pk=whole_number(request.GET.get("entry")), event=event).first()
     return render(request, "tournaments/staff/_team_slot.html",
                   {"event": event, "entry": entry,
                    "slot": {"number": number, "label": labels[number], "player": player}})
@@ -134,7 +135,7 @@ def team_lookup(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     number = request.GET.get("slot", "")
     query = request.GET.get("q", "").strip()
-    entry = Entry.objects.filter(pk=request.GET.get("entry") or 0, event=event).first()
+    entry = Entry.objects.filter(pk=whole_number(request.GET.get("entry")), event=event).first()
     players = player_search(query, limit=10) if len(query) >= 2 else []
     return render(request, "tournaments/staff/_team_lookup.html",
                   {"event": event, "entry": entry, "players": players, "query": query,

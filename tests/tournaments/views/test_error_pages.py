@@ -11,6 +11,7 @@ from django.test import Client
 
 from tests.tournaments.builders import PlayerFactory, client_for, rr_scenario
 from tournaments.models import Event, Player
+from tournaments.services.events import event_set_visibility
 
 pytestmark = pytest.mark.django_db
 
@@ -122,6 +123,7 @@ def test_not_allowed_says_why_and_who_is_logged_in(make_event, organiser, arbite
                                                    settings):
     settings.LANGUAGE_CODE = "vi"
     event = make_event(format="swiss", rounds=5)
+    event_set_visibility(event=event, actor=organiser, public=True)
     response = _vietnamese(stranger).get(f"/manage/{event.slug}/")
     html = response.content.decode()
     assert response.status_code == 403
@@ -140,6 +142,26 @@ def test_not_allowed_says_why_and_who_is_logged_in(make_event, organiser, arbite
     response = client_for(arbiter).get("/manage/new/")
     assert response.status_code == 403
     assert "Only organisers can create events." in response.content.decode()
+
+
+def _same(html, slug):
+    """The page, but for its address and the form tokens."""
+    return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "",
+                  html.replace(slug, "X"))
+
+
+def test_a_draft_events_staff_pages_answer_a_stranger_like_an_unknown_slug(
+        make_event, stranger):
+    """A draft is seen by the people who run it only: to anyone else its slug is not found,
+    exactly as a slug that does not exist (no 403 telling that it does)."""
+    draft = make_event(format="swiss", rounds=5, name="Giải bí mật")
+    client = client_for(stranger)
+    for page in ("", "statute/", "entries/", "swiss/check/"):
+        hidden = client.get(f"/manage/{draft.slug}/{page}")
+        missing = client.get(f"/manage/khong-co-giai-nay/{page}")
+        assert hidden.status_code == missing.status_code == 404, page
+        assert _same(hidden.content.decode(), draft.slug) == \
+            _same(missing.content.decode(), "khong-co-giai-nay")
 
 
 def test_a_stale_form_is_explained(organiser, make_event):

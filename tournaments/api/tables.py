@@ -1,0 +1,61 @@
+"""What the standings, crosstable and lots answers hold, for the OpenAPI schema (the views build
+the answers as plain data from ``selectors/standings.py``; these describe them field by field)."""
+
+from rest_framework import serializers
+
+
+class LotsSerializer(serializers.Serializer):
+    """The lots of Art. 21.3 once drawn."""
+
+    seed = serializers.IntegerField()
+    drawn_at = serializers.DateTimeField(allow_null=True)
+    drawn_by = serializers.CharField(allow_null=True)
+
+
+class StandingsCriterionSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    heading = serializers.CharField()
+    name = serializers.CharField()
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    shared_rank = serializers.BooleanField()
+    number = serializers.IntegerField(allow_null=True)
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.CharField(help_text="Exact points as printed: \"2.5\".")
+    match_points = serializers.CharField()
+    game_points = serializers.CharField()
+    board_points = serializers.CharField(required=False, help_text="Team events.")
+    tiebreaks = serializers.DictField(child=serializers.CharField(),
+                                      help_text="Criterion code -> value as printed.")
+    tie_broken_by = serializers.CharField(allow_blank=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    after_round = serializers.IntegerField(allow_null=True)
+    match_points = serializers.BooleanField()
+    primary = serializers.ChoiceField(["points", "match_points", "game_points",
+                                       "board_points"])
+    criteria = StandingsCriterionSerializer(many=True)
+    rows = StandingsRowSerializer(many=True)
+    lots = LotsSerializer(allow_null=True)
+
+
+class CrosstableRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    number = serializers.IntegerField(allow_null=True)
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.CharField()
+    cells = serializers.ListField(child=serializers.CharField(allow_blank=True))
+
+
+class CrosstableSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    after_round = serializers.IntegerField(allow_null=True)
+    round_robin = serializers.BooleanField()
+    columns = serializers.ListField(child=serializers.CharField())
+    rows = CrosstableRowSerializer(many=True)
