@@ -40,7 +40,7 @@ class Mark:
 
 @dataclass(frozen=True, slots=True)
 class CrossRow:
-    rank: int
+    rank: int | None  # None: withdrawn with all games cancelled, not ranked (Art. 21.5.1)
     number: int
     points: Fraction
     # Round robin: one tuple of marks per column (opponent); Swiss: one tuple per round.
@@ -61,23 +61,26 @@ def crosstable(tournament: Tournament, table: Standings, system: System) -> Cros
     withdrawn = {p.number: p.withdrawn_after for p in tournament.participants
                  if p.withdrawn_after is not None}
     sheet = score_event(tournament, system, after_round=table.after_round)
-    marks: dict[int, list[Mark]] = {r.number: [] for r in table.rows}
+    # Art. 21.5.1: the participants set apart from the ranking follow it, their games marked X.
+    listed = [(r.rank, r.number, r.points) for r in table.rows] + [
+        (None, n, Fraction(0)) for n in table.withdrawn]
+    marks: dict[int, list[Mark]] = {number: [] for _, number, _ in listed}
     for pairing in tournament.pairings:
         if pairing.round > table.after_round:
             continue
         for number, mark in _marks(pairing, system, sheet.unit, ranks, withdrawn, table.format):
             if number in marks:
                 marks[number].append(mark)
-    order = [r.number for r in table.rows]
+    order = [number for _, number, _ in listed]
     rows = []
-    for row in table.rows:
-        mine = sorted(marks[row.number], key=lambda m: m.round)
+    for rank, number, points in listed:
+        mine = sorted(marks[number], key=lambda m: m.round)
         if table.format is Format.ROUND_ROBIN:
             cells = tuple(tuple(m for m in mine if m.opponent == o) for o in order)
         else:
             cells = tuple(tuple(m for m in mine if m.round == r)
                           for r in range(1, table.after_round + 1))
-        rows.append(CrossRow(row.rank, row.number, row.points, cells))
+        rows.append(CrossRow(rank, number, points, cells))
     columns = tuple(order) if table.format is Format.ROUND_ROBIN \
         else tuple(range(1, table.after_round + 1))
     return Crosstable(table.format, columns, tuple(rows))

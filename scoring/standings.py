@@ -26,7 +26,7 @@ from scoring.presets import LAW_SWISS as LAW_SWISS
 from scoring.presets import LAW_TEAMS as LAW_TEAMS
 from scoring.presets import NAMED_ORDERS
 from scoring.tiebreaks import REGISTRY, Cell, Context, Edition, Spec, edition_for
-from scoring.withdrawals import apply_withdrawals
+from scoring.withdrawals import apply_withdrawals, withdrew_by_half
 
 
 def resolve_order(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -76,6 +76,9 @@ class Standings:
     edition: Edition
     after_round: int
     lots_seed: int | None
+    # Art. 21.5.1: round-robin participants who withdrew having played half or fewer of their
+    # games (all cancelled): listed after the ranking, not ranked.
+    withdrawn: tuple[int, ...] = ()
 
     def by_number(self) -> tuple[Row, ...]:
         return tuple(sorted(self.rows, key=lambda r: r.number))
@@ -105,9 +108,11 @@ def standings(
     first and ``PTS`` at its head is not repeated. ``fmt`` defaults to :func:`detect_format`;
     ``edition`` to the C.07 text in force on ``start_date``. Withdrawals (Art. 21.5) are applied
     first unless ``withdrawals=False`` (the transformation is idempotent). ``fouls``: the fouls
-    the arbiters recorded per participant, for ``FOUL``.
+    the arbiters recorded per participant, for ``FOUL``. A round-robin participant whose games
+    were all cancelled (Art. 21.5.1) is not ranked: their number is in ``withdrawn``.
     """
     fmt = fmt or detect_format(tournament)
+    apart = _set_apart(tournament, fmt) if withdrawals else ()
     if withdrawals:
         tournament = apply_withdrawals(tournament, fmt)
     specs = [Spec.parse(c) for c in resolve_order(tiebreaks)]
@@ -122,14 +127,25 @@ def standings(
     trails: dict[int, list[tuple[int, object, object]]] = {n: [] for n in sheet.numbers}
     shown: dict[tuple[int, int], object] = {
         (n, i): cell.shown for i, cells in global_cells.items() for n, cell in cells.items()}
-    blocks = [list(sheet.numbers)] if sheet.numbers else []  # an event without entries yet
+    ranked = [n for n in sheet.numbers if n not in apart]
+    blocks = [ranked] if ranked else []  # an event without entries yet
     for i, spec in enumerate(ranking):
         blocks = _split_all(ctx, spec, i, blocks, global_cells.get(i), trails, shown)
     return Standings(
         criteria=criteria,
         rows=_rows(sheet, ranking, specs, blocks, trails, shown),
         format=fmt, edition=ctx.edition, after_round=sheet.rounds, lots_seed=lots_seed,
+        withdrawn=apart,
     )
+
+
+def _set_apart(tournament: Tournament, fmt: Format) -> tuple[int, ...]:
+    """Art. 21.5.1: the round-robin participants withdrawn with half or fewer games played,
+    whose games are all cancelled; they are shown apart from the ranking."""
+    if fmt is not Format.ROUND_ROBIN:
+        return ()
+    return tuple(sorted(p.number for p in tournament.participants
+                        if p.withdrawn_after is not None and withdrew_by_half(tournament, p)))
 
 
 def _split_all(ctx: Context, spec: Spec, index: int, blocks: list[list[int]],

@@ -35,8 +35,9 @@ def _event(withdrawn_after: int):
 
 
 def _points(t):
+    """Points of the ranked rows, and 0 for each participant listed apart (Art. 21.5.1)."""
     table = standings(t, LAW_GAME, ("PTS",), fmt=Format.ROUND_ROBIN)
-    return {r.number: r.points for r in table.rows}
+    return {r.number: r.points for r in table.rows} | {n: 0 for n in table.withdrawn}
 
 
 def test_half_is_measured_on_the_event_schedule():
@@ -65,6 +66,20 @@ def test_art_21_5_1_withdrawal_at_exactly_half():
     row2 = next(r for r in cross.rows if r.number == 2)
     col5 = cross.columns.index(5)
     assert [m.text for m in row2.cells[col5]] == ["X"]
+
+
+def test_art_21_5_1_withdrawn_by_half_is_listed_apart_not_ranked():
+    # 5 withdrew after round 1 (1 of 4 played): not a row of the ranking, not tied on 0 with a
+    # real player; the four others are ranked 1 to 4 (2½, 2, 1, ½) and 5 follows, apart.
+    table = standings(_event(1), LAW_GAME, ("PTS",), fmt=Format.ROUND_ROBIN)
+    assert [(r.rank, r.number) for r in table.rows] == [(1, 1), (2, 2), (3, 4), (4, 3)]
+    assert table.withdrawn == (5,)
+    cross = crosstable(_event(1), table, LAW_GAME)
+    assert [(r.rank, r.number) for r in cross.rows][-1] == (None, 5)
+    assert {m.text for row in cross.rows for m in row.cells[cross.columns.index(5)]} == {"X"}
+    # Past half (3 of 4), 5 stays in the ranking (results stand).
+    later = standings(_event(3), LAW_GAME, ("PTS",), fmt=Format.ROUND_ROBIN)
+    assert later.withdrawn == () and 5 in {r.number for r in later.rows}
 
 
 def test_art_21_5_1_withdrawal_after_half():

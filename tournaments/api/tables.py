@@ -33,6 +33,16 @@ class StandingsRowSerializer(serializers.Serializer):
     tie_broken_by = serializers.CharField(allow_blank=True)
 
 
+class StandingsWithdrawnSerializer(serializers.Serializer):
+    """Art. 21.5.1: withdrawn with half or fewer games played, every game cancelled: not
+    ranked, listed after the ranking."""
+
+    number = serializers.IntegerField(allow_null=True)
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    article = serializers.CharField()
+
+
 class StandingsSerializer(serializers.Serializer):
     event = serializers.IntegerField()
     after_round = serializers.IntegerField(allow_null=True)
@@ -41,11 +51,12 @@ class StandingsSerializer(serializers.Serializer):
                                        "board_points"])
     criteria = StandingsCriterionSerializer(many=True)
     rows = StandingsRowSerializer(many=True)
+    withdrawn = StandingsWithdrawnSerializer(many=True)
     lots = LotsSerializer(allow_null=True)
 
 
 class CrosstableRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True)  # None: not ranked (Art. 21.5.1)
     number = serializers.IntegerField(allow_null=True)
     entry = serializers.IntegerField()
     name = serializers.CharField()

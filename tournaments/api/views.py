@@ -131,6 +131,9 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 "tie_broken_by": r.reason,
                 **({"rating_change": r.rating_change} if table.rated else {}),
             } for r in table.rows],
+            # Art. 21.5.1: withdrawn with half or fewer games played, every game cancelled.
+            "withdrawn": [{"number": e.number, "entry": e.pk, "name": e.name,
+                           "article": "Art. 21.5.1"} for e in table.withdrawn],
             "lots": _lots(event),
             # WXF 2023 VIII a, when the statute asks (team_ranks_by): clubs or provinces by the
             # sum of their players' ranks.

@@ -354,8 +354,14 @@ def standings_sheet(view, lang: str) -> Sheet:
             line.append(number(row.points))
         line += [number(v) for v in row.values]
         rows.append(line)
+    for entry in view.withdrawn:  # Art. 21.5.1: after the ranking, not ranked
+        rows.append(["–", entry.number, entry.name]
+                    + ([] if team else [entry.rating, _club(entry)]))
     order = ", ".join(headings)
     notes = [L.TIEBREAK_ORDER(lang, order=order)] if order else []
+    if view.withdrawn:
+        names = ", ".join(f"{e.number}. {e.name}" for e in view.withdrawn)
+        notes.append(L.WITHDRAWN_APART(lang, names=names))
     return Sheet(L.STANDINGS_TAB(lang), L.STANDINGS_TITLE(lang, n=view.after_round), columns,
                  rows, notes, landscape=len(view.criteria) > 4)
 

@@ -131,6 +131,11 @@ CROSS_LEGEND = Text(
     "1 win, ½ draw, 0 loss, + / - win / loss by forfeit, X cancelled (Art. 21.5), "
     "U F H Z byes; w White, b Black.",
 )
+WITHDRAWN_APART = Text(
+    "Không xếp hạng (bỏ cuộc khi đã chơi nửa số trận trở xuống, hủy bỏ tất cả các trận đã đấu, "
+    "Điều 21.5.1): {names}.",
+    "Not ranked (withdrew having played half or fewer of their games, every game cancelled, "
+    "Art. 21.5.1): {names}.")
 TIEBREAK_ORDER = Text("Thứ tự chỉ số phụ theo Điều lệ: {order}.",
                       "Tie-break order of the statute: {order}.")
 

@@ -65,6 +65,9 @@ class StandingsView:
     primary: str = "mp"
     team: bool = False
     rated: bool = False
+    # Art. 21.5.1: round-robin entries withdrawn with half or fewer games played (all
+    # cancelled), listed after the ranking, not ranked.
+    withdrawn: tuple[Entry, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -169,7 +172,8 @@ def event_standings(event: Event, *, after_round: int | None = None,
     is_match = isinstance(system, MatchScoring)
     primary = "gp" if is_match and system.primary is Primary.GAME else "mp"
     return StandingsView(event, rounds, len(record.rounds), is_match, criteria, rows,
-                         event.lots_seed, primary=primary, team=team, rated=bool(changes))
+                         event.lots_seed, primary=primary, team=team, rated=bool(changes),
+                         withdrawn=tuple(record.entries[n] for n in table.withdrawn))
 
 
 def event_crosstable(event: Event, *, after_round: int | None = None) -> CrosstableView:
@@ -184,7 +188,7 @@ def event_crosstable(event: Event, *, after_round: int | None = None) -> Crossta
                              fouls=_fouls(record, order, rounds))
     cross = engine_crosstable(record.tournament, table, system)
     round_robin = event.is_round_robin
-    points = {r.number: format_points(r.points) for r in table.rows}
+    points = {r.number: format_points(r.points) for r in cross.rows}
     titles: dict[int, str] = {}
     rows = []
     for row in cross.rows:

@@ -113,6 +113,8 @@ def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 201
                              fmt=scoring_format(event), start_date=event.start_date,
                              fouls=fouls)
     totals = {r.number: points_text(Fraction(r.points)) for r in table.rows}
+    # Art. 21.5.1: withdrawn with all games cancelled: 0 points and no rank.
+    totals.update({n: points_text(Fraction(0)) for n in table.withdrawn})
     ranks = {r.number: r.rank for r in table.rows}
     info = [("012", event.name), ("022", event.venue),
             ("042", event.start_date.strftime("%Y/%m/%d")),
