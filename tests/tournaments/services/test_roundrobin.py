@@ -92,7 +92,9 @@ def test_art_21_5_1_withdrawal_at_half_cancels_all_games(make_event, organiser, 
     marks = [mark for cell in row_one.cells for mark in cell.text.split()]
     assert marks.count("X") == 4  # its two played and two unplayed games
     table = event_standings(event)
-    assert next(r for r in table.rows if r.number == 1).points == "0"
+    # Not ranked: listed apart, after the ranking (Art. 21.5.1).
+    assert [e.number for e in table.withdrawn] == [1]
+    assert 1 not in [r.number for r in table.rows]
 
 
 def test_art_21_2_two_game_match_scoring(make_event, organiser, arbiter, chief_arbiter):
@@ -177,6 +179,9 @@ def test_after_a_withdrawal_the_event_plays_on_to_the_end(
                 continue
         expected[min(a, b)] += 1
     table = event_standings(event)
+    if cancelled:  # not ranked: listed apart (Art. 21.5.1)
+        assert [e.number for e in table.withdrawn] == [3]
+        del expected[3]
     assert {r.number: r.points for r in table.rows} == {n: str(p) for n, p in expected.items()}
     marks = [m for cell in next(r for r in event_crosstable(event).rows if r.number == 3).cells
              for m in cell.text.split()]
