@@ -226,11 +226,15 @@ class NumbersForm(forms.Form):
 
 class WithdrawForm(forms.Form):
     after_round = forms.IntegerField(label=_("Withdrawn after round"), min_value=0)
+    # Art. 20.3: a disqualification gives its reason.
+    reason = forms.CharField(label=_("Reason for disqualification"), max_length=200,
+                             required=False)
 
 
 class RoleForm(forms.Form):
     username = forms.CharField(label=_("Username"))
     role = forms.ChoiceField(label=_("Role"), choices=[
-        ("chief", _("Chief arbiter")), ("arbiter", _("Arbiter")),
+        ("chief", _("Chief arbiter")), ("deputy", _("Deputy chief arbiter")),
+        ("arbiter", _("Arbiter")),
         ("organiser", _("Organiser")),
     ])

@@ -31,7 +31,8 @@ def is_organiser(user, event: Event) -> bool:
 
 @rules.predicate
 def is_chief_arbiter(user, event: Event) -> bool:
-    return Role.CHIEF_ARBITER in _roles(user, event)
+    """The chief arbiter, or a deputy designated to act with the chief's rights (Art. 20.3)."""
+    return bool({Role.CHIEF_ARBITER, Role.DEPUTY_CHIEF} & _roles(user, event))
 
 
 @rules.predicate
@@ -49,6 +50,10 @@ runs_event = is_organiser | is_chief_arbiter | is_arbiter
 rules.add_perm("tournaments.view_event", is_public | runs_event)
 rules.add_perm("tournaments.change_event", is_organiser)  # statute, entries, roles
 rules.add_perm("tournaments.pair_round", is_organiser | is_chief_arbiter)  # draw, publish, delete
+# Art. 20.3: the chief arbiter draws ("thực hiện bắt thăm") and disqualifies ("tước bỏ tư cách
+# thi đấu"), as the organisers may.
+rules.add_perm("tournaments.draw_numbers", is_organiser | is_chief_arbiter)
+rules.add_perm("tournaments.withdraw_entry", is_organiser | is_chief_arbiter)
 rules.add_perm("tournaments.enter_result", runs_event)
 rules.add_perm("tournaments.correct_result", is_organiser | is_chief_arbiter)  # closed rounds
 # Penalties during play (chapter 5) are the arbiters' rulings (Art. 20), not the organisers'.

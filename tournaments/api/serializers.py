@@ -97,7 +97,8 @@ class EntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = Entry
         fields = ["id", "number", "name", "player", "team", "rating", "status",
-                  "withdrawn_after_round", "joined_round", "requested_byes", "members"]
+                  "withdrawn_after_round", "withdrawal_reason", "joined_round",
+                  "requested_byes", "members"]
 
     def get_members(self, entry) -> list[dict]:
         if not entry.team_id:
@@ -150,6 +151,8 @@ class NumbersSerializer(serializers.Serializer):
 
 class WithdrawSerializer(serializers.Serializer):
     after_round = serializers.IntegerField(min_value=0)
+    # Art. 20.3: a disqualification by the chief arbiter, with its reason.
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -216,7 +219,7 @@ class RoleSerializer(serializers.ModelSerializer):
 
 class RoleCreateSerializer(serializers.Serializer):
     username = serializers.CharField()
-    role = serializers.ChoiceField(choices=["organiser", "chief", "arbiter"])
+    role = serializers.ChoiceField(choices=["organiser", "chief", "deputy", "arbiter"])
 
 
 class EntryGameSerializer(serializers.Serializer):

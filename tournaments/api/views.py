@@ -296,7 +296,8 @@ class EntryViewSet(viewsets.GenericViewSet):
         event_for(request, entry.event_id)
         data = validated(s.WithdrawSerializer, request)
         entry = entry_services.entry_withdraw(entry=entry, actor=request.user,
-                                              after_round=data["after_round"])
+                                              after_round=data["after_round"],
+                                              reason=data["reason"])
         return Response(s.EntrySerializer(entry).data)
 
 

@@ -29,6 +29,9 @@ class Entry(models.Model):
     withdrawn_after_round = models.PositiveSmallIntegerField(
         _("withdrawn after round"), null=True, blank=True
     )
+    # Art. 20.3: why the chief arbiter disqualified the entry (scored as a withdrawal, 21.5).
+    withdrawal_reason = models.CharField(_("reason for withdrawal or disqualification"),
+                                         max_length=200, blank=True)
     # A late entry takes part from this round on.
     joined_round = models.PositiveSmallIntegerField(_("joins in round"), default=1)
     # Rounds for which a half-point bye was requested (Swiss; as the statute allows).

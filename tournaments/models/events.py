@@ -94,6 +94,8 @@ class Role(models.TextChoices):
     # Art. 19, 20.
     ORGANISER = "organiser", _("Organiser")
     CHIEF_ARBITER = "chief", _("Chief arbiter")
+    # Art. 20.3: acts with the chief arbiter's rights when designated (given this role).
+    DEPUTY_CHIEF = "deputy", _("Deputy chief arbiter")
     ARBITER = "arbiter", _("Arbiter")
 
 

@@ -119,17 +119,19 @@ def entry_remove(*, entry: Entry, actor) -> None:
 
 
 @transaction.atomic
-def entry_withdraw(*, entry: Entry, actor, after_round: int) -> Entry:
-    """Withdraw after ``after_round`` (Art. 21.5). The scoring engine applies the law's
+def entry_withdraw(*, entry: Entry, actor, after_round: int, reason: str = "") -> Entry:
+    """Withdraw after ``after_round`` (Art. 21.5), or disqualify with ``reason`` (Art. 20.3:
+    the chief arbiter's right; scored as a withdrawal). The scoring engine applies the law's
     consequences (cancelled games or wins for the opponents) when standings are computed."""
-    require(actor, "tournaments.change_event", entry.event)
+    require(actor, "tournaments.withdraw_entry", entry.event)
     event_lock(entry.event)
     last = _next_round(entry.event) - 1
     if not 0 <= after_round <= max(last, 0):
         raise ServiceError(_("Round %(n)s has not been paired yet."), n=after_round)
     entry.status = EntryStatus.WITHDRAWN
     entry.withdrawn_after_round = after_round
-    entry.save(update_fields=["status", "withdrawn_after_round"])
+    entry.withdrawal_reason = reason.strip()
+    entry.save(update_fields=["status", "withdrawn_after_round", "withdrawal_reason"])
     if entry.event.is_knockout:  # its pending and future matches are lost by walkover
         bracket_advance(event=entry.event, actor=actor)
     drafts_check_schedule(event=entry.event)
@@ -143,8 +145,9 @@ def numbers_draw(
 ) -> list[Entry]:
     """Give every active entry its table number (appendix §5): by lots (the seed is recorded so
     the draw can be replayed), by rating (C.04.2 order), or as the organiser assigns them
-    (``numbers``: entry id -> number). Fixed once round 1 is published."""
-    require(actor, "tournaments.change_event", event)
+    (``numbers``: entry id -> number). Fixed once round 1 is published. The organisers or the
+    chief arbiter draw them (Art. 20.3)."""
+    require(actor, "tournaments.draw_numbers", event)
     event = event_lock(event)
     if event.rounds_set.exclude(status=RoundStatus.DRAFT).exists():
         raise ServiceError(_("Table numbers are fixed once round 1 is published."))

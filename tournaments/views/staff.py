@@ -175,12 +175,13 @@ def entry_quick_add(request, slug):
 @login_required
 @require_POST
 def entry_withdraw(request, slug, entry_id):
-    event = _event_for(request, slug, "tournaments.change_event")
+    event = _event_for(request, slug, "tournaments.withdraw_entry")
     entry = get_object_or_404(Entry, pk=entry_id, event=event)
     form = WithdrawForm(request.POST)
     if form.is_valid():
         _run(request, lambda: entry_services.entry_withdraw(
-            entry=entry, actor=request.user, after_round=form.cleaned_data["after_round"]),
+            entry=entry, actor=request.user, after_round=form.cleaned_data["after_round"],
+            reason=form.cleaned_data["reason"]),
             _("%(name)s withdrawn.") % {"name": entry.name})
     else:
         messages.error(request, _("Give the round after which the entry withdrew."))
@@ -209,7 +210,7 @@ def lots_draw(request, slug):
 @login_required
 @require_POST
 def numbers_draw(request, slug):
-    event = _event_for(request, slug, "tournaments.change_event")
+    event = _event_for(request, slug, "tournaments.draw_numbers")
     form = NumbersForm(request.POST)
     if form.is_valid():
         _run(request, lambda: entry_services.numbers_draw(
@@ -222,7 +223,7 @@ def numbers_draw(request, slug):
 @require_POST
 def numbers_manual(request, slug):
     """Table numbers as the organisers assign them (appendix §5), one box per entry."""
-    event = _event_for(request, slug, "tournaments.change_event")
+    event = _event_for(request, slug, "tournaments.draw_numbers")
     numbers = {}
     for entry_id in event.entries.values_list("pk", flat=True):
         value = request.POST.get(f"number-{entry_id}", "").strip()

@@ -64,7 +64,9 @@ from tournaments.tasks import export_build, import_preview
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["anonymous", "other_arbiter", "arbiter", "chief", "organiser"]
+# "deputy": the deputy chief arbiter, designated on the event; acts with the chief's rights
+# (Art. 20.3), so every case the chief may do, the deputy may do.
+ROLES = ["anonymous", "other_arbiter", "arbiter", "chief", "deputy", "organiser"]
 ORGANISER = frozenset({"organiser"})
 PAIRERS = frozenset({"chief", "organiser"})  # the draw, publishing, closing (Art. 20)
 STAFF = frozenset({"arbiter", "chief", "organiser"})  # results (Art. 20)
@@ -177,6 +179,9 @@ CASES: dict[str, Case] = {
     "appoint an arbiter": Case("rr", lambda c: ("post", f"/api/events/{_e(c)}/roles/", {
         "username": "helper", "role": "arbiter"}), ORGANISER,
         ("POST", "/api/events/{id}/roles/")),
+    "appoint a deputy chief arbiter": Case("rr", lambda c: (  # Art. 20.3
+        "post", f"/api/events/{_e(c)}/roles/", {"username": "helper", "role": "deputy"}),
+        ORGANISER, ("POST", "/api/events/{id}/roles/")),
     "remove a role": Case("rr", lambda c: (
         "delete", f"/api/events/{_e(c)}/roles/{role_of(c['event'], 'arbiter').pk}/",
         None), ORGANISER, ("DELETE", "/api/events/{id}/roles/{role_id}/")),
@@ -194,11 +199,12 @@ CASES: dict[str, Case] = {
     "remove an entry": Case("rr", lambda c: ("delete", f"/api/entries/{c['entries'][0].pk}/",
                                               None), ORGANISER, ("DELETE", "/api/entries/{id}/")),
     "withdraw an entry": Case("rr-closed", lambda c: (
-        "post", f"/api/entries/{c['entries'][0].pk}/withdraw/", {"after_round": 1}), ORGANISER,
+        "post", f"/api/entries/{c['entries'][0].pk}/withdraw/",
+        {"after_round": 1, "reason": "Bỏ thi đấu không lý do"}), PAIRERS,  # Art. 20.3
         ("POST", "/api/entries/{id}/withdraw/")),
     "table numbers": Case("rr-unnumbered", lambda c: ("post", f"/api/events/{_e(c)}/numbers/", {
         "method": "manual", "numbers": {str(e.pk): 4 - k for k, e in enumerate(c["entries"])}}),
-        ORGANISER, ("POST", "/api/events/{id}/numbers/")),
+        PAIRERS, ("POST", "/api/events/{id}/numbers/")),  # Art. 20.3: "thực hiện bắt thăm"
     "set a roster": Case("teams", lambda c: (
         "put", f"/api/entries/{c['team_entry'].pk}/roster/", c["roster"]), ORGANISER,
         ("PUT", "/api/entries/{id}/roster/")),
@@ -325,7 +331,8 @@ def users(organiser, chief_arbiter, arbiter, stranger, make_event):
     role_assign(event=other, actor=organiser, user=stranger, role="arbiter")
     UserFactory(username="helper")
     return {"anonymous": None, "other_arbiter": stranger, "arbiter": arbiter,
-            "chief": chief_arbiter, "organiser": organiser}
+            "chief": chief_arbiter, "deputy": UserFactory(username="deputy"),
+            "organiser": organiser}
 
 
 def _client(user) -> APIClient:
@@ -344,6 +351,9 @@ def test_permission_matrix(name, who, users, make_event, organiser, chief_arbite
     ctx = SCENARIOS[case.scenario](make_event, organiser, chief_arbiter)
     if name == "restore a backup":
         ctx["backup"] = event_backup(event=ctx["event"], actor=organiser)
+    if who == "deputy" and "event" in ctx:  # designated on the event (Art. 20.3)
+        role_assign(event=ctx["event"], actor=organiser, user=users["deputy"], role="deputy")
+    allowed = case.allowed | ({"deputy"} if "chief" in case.allowed else set())
     method, url, payload, *fmt = case.request(ctx)
     before = snapshot()
     # Jobs run in-process once their transaction commits (no broker in the tests).
@@ -351,7 +361,7 @@ def test_permission_matrix(name, who, users, make_event, organiser, chief_arbite
         response = getattr(_client(users[who]), method)(url, payload,
                                                         format=fmt[0] if fmt else "json")
     after = snapshot()
-    if who in case.allowed:
+    if who in allowed:
         assert response.status_code in (200, 201, 202, 204), (
             name, who, response.status_code, getattr(response, "data", None))
         if not case.read:
