@@ -33,7 +33,7 @@ lint: install
 	$(VENV)/bin/lint-imports --no-cache
 
 test-sqlite: install
-	$(PYTEST) -n 2 --dist loadgroup
+	$(PYTEST) -n 2 --dist loadgroup --durations=20
 
 test-postgres: install
-	DATABASE_URL=$(PG_URL) $(PYTEST) -n 2 --dist loadgroup -m "not browser"
+	DATABASE_URL=$(PG_URL) $(PYTEST) -n 2 --dist loadgroup -m "not browser" --durations=20

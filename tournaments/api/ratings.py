@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, parser_classes, permission_classes
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -60,8 +62,7 @@ def rating_list_collection(request):
     if request.method == "GET":
         return Response(RatingListSerializer(rating_lists(), many=True).data)
     if not request.user.has_perm("tournaments.add_ratinglist"):
-        return Response({"detail": "You do not have the right to import rating lists."},
-                        status=status.HTTP_403_FORBIDDEN)
+        raise PermissionDenied(_("You do not have the right to import rating lists."))
     data = ListImport(data=request.data)
     data.is_valid(raise_exception=True)
     values = data.validated_data
@@ -72,7 +73,7 @@ def rating_list_collection(request):
         item = services.rating_list_import(actor=request.user, upload=values["file"],
                                            name=values["name"], list_date=values["list_date"])
     except services.BadRows as error:
-        return Response({"detail": str(error), "rows": _bad_rows(error.rows)},
+        return Response({"detail": str(error), "code": "bad_rows", "rows": _bad_rows(error.rows)},
                         status=status.HTTP_400_BAD_REQUEST)
     return Response(RatingListSerializer(item).data, status=status.HTTP_201_CREATED)
 
