@@ -77,7 +77,8 @@ def _pages(events):
         if key == "teams":
             staff["roster"] = f"teams/{entry.pk}/"
         out += [(f"{key}-staff-{name}", f"/manage/{slug}/{p}") for name, p in staff.items()]
-    return out + [("my-events", "/manage/"), ("new-event", "/manage/new/")]
+    return out + [("my-events", "/manage/"), ("new-event", "/manage/new/"),
+                  ("rating-lists", "/ratings/")]
 
 
 def test_every_page_fits_a_phone(live_server, browser, shot, login, make_event, organiser,
