@@ -24,7 +24,8 @@ SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", 
 TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
         "time_check_minutes", "forfeit_minutes"]
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
-           "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
+           "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games",
+           "team_knockout_decider"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
          "team_match_points_draw", "substitution", "official"]
 RATING = ["rated", "rating_table", "rating_cap"]

@@ -28,6 +28,7 @@ from pairings.minimatch import (
     draw_first_white,
     minimatch_state,
 )
+from pairings.team_knockout import TeamGame, TeamMatchState, team_match_state
 from tournaments.models import Board, Event, Format, Game
 
 # Game results as the mini-match engine reads them (White's score first). A double forfeit is
@@ -49,9 +50,10 @@ class KnockoutStatuteError(ValueError):
 def minimatch_rules(event: Event) -> MiniMatchRules:
     """The match's own games (level 0), then the statute's tie-break chain (appendix §2).
 
-    A chain that does not end with a deciding game or lots gets lots at the end, so every match
-    ends with a winner. Appendix §2 names only more games, rapid or blitz; the deciding game and
-    the lots are the statute's choices (docs/law.md).
+    Appendix §2 names only two more games, or other forms such as rapid or blitz games; a
+    deciding game (armageddon) is played only when the statute's chain names it, and so is a
+    lots level. A chain that ends without either gets lots at the end: the product's last
+    resort, so that every match ends with a winner (docs/law.md, appendix §2).
     """
     try:
         levels = [Level("regular", event.games_per_match)]
@@ -196,3 +198,21 @@ def bracket_winners(
             added = True
         if not added:
             return winners, state
+
+
+def team_board_match(event: Event, board: Board, games: Iterable[Game]) -> TeamMatchState:
+    """A team knockout match (appendix §2 for teams): its boards (``Game`` 1..n, then the extra
+    match's n+1..2n when the statute's decider plays one) through ``pairings.team_knockout``.
+    A game without a result is a board still to play; MiniMatchError if a result has no place in
+    a knockout, or the games go beyond what the statute's decider holds."""
+    ordered = sorted(games, key=lambda g: g.number)
+    held = event.team_boards * (2 if event.team_knockout_decider == "extra" else 1)
+    boards = []
+    for game in ordered[:held]:
+        if game.result and game.result not in GAME_RESULTS:
+            raise MiniMatchError(f"board {game.number}: {game.result} has no place in a knockout")
+        boards.append(TeamGame(GAME_RESULTS[game.result], game.white_first)
+                      if game.result else None)
+    lot = lots_winner(board.round.seed or 0, board.match_code)
+    return team_match_state(event.team_knockout_decider, event.team_boards, boards,
+                            lot_winner=lot)

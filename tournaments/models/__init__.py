@@ -34,6 +34,7 @@ from tournaments.models.statute import (
     ScoringSystem,
     Seeding,
     Substitution,
+    TeamKnockoutDecider,
     TeamRanksBy,
     TeamScoring,
 )
@@ -44,6 +45,6 @@ __all__ = [
     "InitialColour", "Job", "JobKind", "JobStatus", "PairingMethod", "ParticipantKind", "Player",
     "REASON_MAX_LENGTH", "RatingApplication", "RatingChange", "RatingList", "RatingListRow",
     "RatingTable", "ResultCode", "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding",
-    "Substitution", "Team", "TeamMember", "TeamRanksBy", "TeamScoring", "Title", "Visibility",
-    "awaiting_result", "rating_order_key",
+    "Substitution", "Team", "TeamKnockoutDecider", "TeamMember", "TeamRanksBy", "TeamScoring",
+    "Title", "Visibility", "awaiting_result", "rating_order_key",
 ]
