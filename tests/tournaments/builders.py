@@ -30,6 +30,7 @@ from tournaments.models import (
 )
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_set_visibility
+from tournaments.services.formats import round_start
 from tournaments.services.knockout import bracket_start
 from tournaments.services.ratings import event_ratings_apply, rating_list_import
 from tournaments.services.results import game_result_record, result_record
@@ -267,6 +268,30 @@ def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, s
     if schedule:
         round_robin_schedule(event=event, actor=chief, publish=publish)
     return event
+
+
+def team_knockout_event(make_event, organiser, chief, *, teams=8, **statute):
+    """A team knockout (appendix §2 for teams) of ``teams`` teams of 4 boards and 1 reserve,
+    started through ``round_start`` and published; team t is seed t."""
+    event = team_event(make_event, organiser, chief, teams=teams, boards=4, schedule=False,
+                       format=statute.pop("format", "ko"), **statute)
+    for round_ in round_start(event=event, actor=chief).rounds:
+        round_publish(round_=round_, actor=chief)
+    return event
+
+
+def team_match_play(board: Board, first_scores, arbiter, *, level=0) -> Board:
+    """Enter each board of a team match (``level`` 1: a knockout's extra match) from the
+    first-named team's side: 1 it wins, 0.5 a draw, 0 it loses."""
+    games = list(board.games.filter(level=level).order_by("number"))
+    assert len(games) == len(first_scores)
+    for game, score in zip(games, first_scores, strict=True):
+        white_score = score if game.white_first else 1 - score
+        game.refresh_from_db()
+        game_result_record(game=game, result={1: "1-0", 0.5: "1/2-1/2", 0: "0-1"}[white_score],
+                           actor=arbiter, expected_version=game.version)
+    board.refresh_from_db()
+    return board
 
 
 def team(event, number: int) -> Entry:

@@ -4,45 +4,18 @@ board points; a level match is decided as the statute says."""
 
 import pytest
 
-from tests.tournaments.builders import team_event
+from tests.tournaments.builders import team_knockout_event, team_match_play
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, RoundStatus
 from tournaments.selectors.knockout import event_bracket
-from tournaments.services.formats import round_start
 from tournaments.services.results import game_result_record
-from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
-
-
-def team_ko(make_event, organiser, chief, *, teams=8, **statute):
-    """``teams`` teams of 4 boards and 1 reserve; team t is seed t (ratings fall with t)."""
-    event = team_event(make_event, organiser, chief, teams=teams, boards=4, schedule=False,
-                       format=statute.pop("format", "ko"), **statute)
-    started = round_start(event=event, actor=chief)
-    for round_ in started.rounds:
-        round_publish(round_=round_, actor=chief)
-    return event
 
 
 def board_of(event, code) -> Board:
     return Board.objects.select_related("white", "black").get(round__event=event,
                                                               match_code=code)
-
-
-def play_boards(board: Board, first_scores, arbiter, *, level=0):
-    """Enter each board of the team match (``level`` 1: the extra match) from the first-named
-    team's side: 1 it wins, 0.5 a draw, 0 it loses."""
-    games = list(board.games.filter(level=level).order_by("number"))
-    assert len(games) == len(first_scores)
-    for game, score in zip(games, first_scores, strict=True):
-        white_score = score if game.white_first else 1 - score
-        result = {1: "1-0", 0.5: "1/2-1/2", 0: "0-1"}[white_score]
-        game.refresh_from_db()
-        game_result_record(game=game, result=result, actor=arbiter,
-                           expected_version=game.version)
-    board.refresh_from_db()
-    return board
 
 
 def seed_of(entry_id) -> int:
@@ -56,7 +29,7 @@ def better_first(board) -> list[float]:
 
 def test_appendix_2_eight_teams_play_team_matches_with_default_line_ups(
         make_event, organiser, chief_arbiter, arbiter):
-    event = team_ko(make_event, organiser, chief_arbiter)
+    event = team_knockout_event(make_event, organiser, chief_arbiter)
     round_1 = event.rounds_set.get(number=1)
     boards = list(round_1.boards.order_by("number"))
     # "8 đội": 2³, no byes, four team matches; each has four boards, board k meets board k.
@@ -71,9 +44,9 @@ def test_appendix_2_eight_teams_play_team_matches_with_default_line_ups(
 
 def test_appendix_2_the_team_with_more_board_points_goes_through(
         make_event, organiser, chief_arbiter, arbiter):
-    event = team_ko(make_event, organiser, chief_arbiter)
+    event = team_knockout_event(make_event, organiser, chief_arbiter)
     board = board_of(event, "A1.1")
-    play_boards(board, [1, 1, 0.5, 0], arbiter)  # 2½–1½ for the first-named team
+    team_match_play(board, [1, 1, 0.5, 0], arbiter)  # 2½–1½ for the first-named team
     assert board.result == "1-0"
     view = {m.code: m for m in event_bracket(event, staff=True).matches}
     assert view["A1.1"].score in ("2½–1½", "1½–2½") and view["A1.1"].note == ""
@@ -83,10 +56,10 @@ def test_appendix_2_the_team_with_more_board_points_goes_through(
 
 def test_appendix_4_board_1_first_decides_a_level_team_match_and_the_bracket_advances(
         make_event, organiser, chief_arbiter, arbiter):
-    event = team_ko(make_event, organiser, chief_arbiter)
+    event = team_knockout_event(make_event, organiser, chief_arbiter)
     for code in ("A1.1", "A1.2"):
         board = board_of(event, code)
-        play_boards(board, [0, 1, 0.5, 0.5], arbiter)  # 2–2, board 1 lost by the first-named
+        team_match_play(board, [0, 1, 0.5, 0.5], arbiter)  # 2–2, board 1 lost by the first-named
         assert board.result == "0-1"
     semi = board_of(event, "A2.1")
     winners = {board_of(event, "A1.1").black_id, board_of(event, "A1.2").black_id}
@@ -96,9 +69,9 @@ def test_appendix_4_board_1_first_decides_a_level_team_match_and_the_bracket_adv
 
 def test_appendix_2_statute_extra_team_match_swaps_colours_and_decides(
         make_event, organiser, chief_arbiter, arbiter):
-    event = team_ko(make_event, organiser, chief_arbiter, team_knockout_decider="extra")
+    event = team_knockout_event(make_event, organiser, chief_arbiter, team_knockout_decider="extra")
     board = board_of(event, "A1.1")
-    play_boards(board, [1, 0, 1, 0], arbiter)
+    team_match_play(board, [1, 0, 1, 0], arbiter)
     assert board.result == ""
     extra = list(board.games.filter(level=1).order_by("number"))
     # Four more boards, colours swapped, the same default line-up.
@@ -108,7 +81,7 @@ def test_appendix_2_statute_extra_team_match_swaps_colours_and_decides(
     assert [g.first_player_id for g in extra] == [g.first_player_id for g in first]
     view = {m.code: m for m in event_bracket(event, staff=True).matches}
     assert "extra team match decides" in view["A1.1"].note
-    play_boards(board, [0.5, 0.5, 0, 0.5], arbiter, level=1)  # 1½–2½
+    team_match_play(board, [0.5, 0.5, 0, 0.5], arbiter, level=1)  # 1½–2½
     assert board.result == "0-1"
     # A correction of the first match that would make the extra one meaningless is refused.
     game = first[0]
@@ -120,9 +93,9 @@ def test_appendix_2_statute_extra_team_match_swaps_colours_and_decides(
 
 def test_appendix_2_statute_lots_decides_a_level_team_match_reproducibly(
         make_event, organiser, chief_arbiter, arbiter):
-    event = team_ko(make_event, organiser, chief_arbiter, team_knockout_decider="lots")
+    event = team_knockout_event(make_event, organiser, chief_arbiter, team_knockout_decider="lots")
     board = board_of(event, "A1.3")
-    play_boards(board, [1, 0, 1, 0], arbiter)  # 2–2, though board 1 is the first team's
+    team_match_play(board, [1, 0, 1, 0], arbiter)  # 2–2, though board 1 is the first team's
     assert board.result in ("1-0", "0-1")
     view = {m.code: m for m in event_bracket(event, staff=True).matches}
     assert "lots" in view["A1.3"].note
@@ -132,7 +105,7 @@ def test_appendix_2_eight_team_double_elimination_runs_to_the_end(
         make_event, organiser, chief_arbiter, arbiter):
     """Appendix §3: 8 teams, Y = 2 × 8 − 2 = 14 matches (the decider not needed when the
     bracket A team wins the final): the better seed wins every match 3–1."""
-    event = team_ko(make_event, organiser, chief_arbiter, format="dko")
+    event = team_knockout_event(make_event, organiser, chief_arbiter, format="dko")
     for _ in range(20):
         open_ = list(Board.objects.filter(round__event=event, result="",
                                           round__status=RoundStatus.PUBLISHED)
@@ -140,7 +113,7 @@ def test_appendix_2_eight_team_double_elimination_runs_to_the_end(
         if not open_:
             break
         for board in open_:
-            play_boards(board, better_first(board), arbiter)
+            team_match_play(board, better_first(board), arbiter)
     bracket = event_bracket(event, staff=True)
     assert bracket.finished
     assert bracket.champion.number == 1
