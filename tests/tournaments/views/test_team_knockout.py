@@ -1,0 +1,44 @@
+"""Team knockout pages (appendix §2 for teams, §4): the bracket with board-point scores and how
+a level match was decided, the round pages with the line-ups, the team pages."""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.tournaments.builders import team_knockout_event, team_match_play
+from tournaments.models import Board
+from tournaments.services.events import event_set_visibility
+
+pytestmark = pytest.mark.django_db
+
+
+def english(client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    return client
+
+
+def test_appendix_2_team_knockout_pages_show_the_team_matches(make_event, organiser,
+                                                              chief_arbiter, arbiter):
+    event = team_knockout_event(make_event, organiser, chief_arbiter,
+                                team_knockout_decider="extra")
+    event_set_visibility(event=event, actor=organiser, public=True)
+    board = Board.objects.select_related("white", "black").get(round__event=event,
+                                                               match_code="A1.1")
+    team_match_play(board, [1, 0, 1, 0], arbiter)  # 2–2: the extra team match is created
+    public = english(Client())
+    page = public.get(f"/events/{event.slug}/bracket/").content.decode()
+    assert board.white.name in page and board.black.name in page
+    assert "2–2" in page and "the extra team match decides" in page
+    assert public.get(f"/events/{event.slug}/rounds/1/").status_code == 200
+    assert public.get(f"/events/{event.slug}/entries/{board.white_id}/").status_code == 200
+    staff = english(Client())
+    staff.force_login(arbiter)
+    round_page = staff.get(f"/manage/{event.slug}/rounds/1/").content.decode()
+    assert "Line-up" in round_page and "A1.1" in round_page
+    team_match_play(board, [1, 1, 0.5, 0.5], arbiter, level=1)
+    page = public.get(f"/events/{event.slug}/bracket/").content.decode()
+    assert "level on board points: decided by the extra team match" in page
+    vi = Client()
+    vi.cookies[settings.LANGUAGE_COOKIE_NAME] = "vi"
+    page = vi.get(f"/events/{event.slug}/bracket/").content.decode()
+    assert "trận đồng đội phụ" in page
