@@ -24,7 +24,16 @@ from tournaments.adapters.knockout import (
     minimatch_rules,
     team_board_match,
 )
-from tournaments.models import Board, Entry, Event, Game, GameKind, RoundStatus
+from tournaments.models import (
+    Board,
+    Entry,
+    Event,
+    Game,
+    GameKind,
+    RoundStatus,
+    TeamKnockoutDecider,
+)
+from tournaments.tiebreak_labels import chain_words
 
 
 @dataclass(frozen=True)
@@ -129,6 +138,7 @@ class BracketView:
     placings: tuple[PlacingRow, ...]
     champion: Entry | None
     finished: bool
+    tie_rule: str = ""
 
 
 def _level_name(kind: str) -> str:
@@ -195,8 +205,16 @@ def event_bracket(event: Event, *, staff: bool) -> BracketView:
         event=event, started=True, double=bracket.double, entrants=bracket.entrants,
         byes=bye_sides, matches=tuple(matches),
         sections=_sections(bracket, matches, bye_sides), placings=placings,
-        champion=champion, finished=state.finished,
+        champion=champion, finished=state.finished, tie_rule=tie_rule(event),
     )
+
+
+def tie_rule(event: Event) -> str:
+    """How a level match is decided, in words (appendix §2): the statute's chain of tie-break
+    games, or for teams the statute's decider (appendix §4's board 1 first by default)."""
+    if event.is_team:
+        return str(TeamKnockoutDecider(event.team_knockout_decider).label)
+    return chain_words(event.tiebreak_games or [])
 
 
 def _side(slot, seat: int | None, by_seed, won: bool, lost: bool) -> SideView:
@@ -222,8 +240,7 @@ def _match_view(event: Event, match: Match, ms: MatchState, board: Board | None,
     if board is not None:
         white, black = by_id[board.white_id], by_id[board.black_id]
         lines = tuple(
-            GameLine(g.number, g.level, GameKind(g.kind).label if g.kind in GameKind.values
-                     else g.kind, white if g.white_first else black,
+            GameLine(g.number, g.level, _game_label(event, g), white if g.white_first else black,
                      black if g.white_first else white, g.get_result_display(), g)
             for g in games)
         home_first = ms.home == white.number
@@ -235,6 +252,18 @@ def _match_view(event: Event, match: Match, ms: MatchState, board: Board | None,
         note = _("played only if the bracket B player wins the final (appendix §3)")
     return MatchView(match.code, match.bracket, title, match.stage, home, away, ms.status,
                      board, lines, score, note, match.winner_to, match.loser_to)
+
+
+def _game_label(event: Event, game: Game) -> str:
+    """A game's name on the bracket page: its kind and number; for a team match its board (in
+    the extra team match, the board again from 1)."""
+    if event.is_team:
+        board = (game.number - 1) % event.team_boards + 1
+        if game.level:
+            return _("extra team match, board %(n)s") % {"n": board}
+        return _("board %(n)s") % {"n": board}
+    kind = GameKind(game.kind).label if game.kind in GameKind.values else game.kind
+    return f"{kind} {game.number}"
 
 
 def _score(board: Board, games: list[Game], rules: MiniMatchRules,
