@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from pairings.knockout import Bracket, BracketState, MatchState, knockout, resolve
+from pairings.minimatch import Game as MiniGame
 from pairings.minimatch import (
     Level,
     MiniMatchError,
@@ -137,9 +138,18 @@ def board_match(rules: MiniMatchRules, board: Board, games: Iterable[Game]) -> B
     if last is not None and last.kind == "armageddon" and GAME_RESULTS[last.result] == "0-0":
         return BoardMatch(tuple(played), None, True)
     lot = lots_winner(board.round.seed or 0, board.match_code)
-    state = minimatch_state(rules, [GAME_RESULTS[g.result] for g in played],
-                            first_white="home", lot_winner=lot)
+    state = minimatch_state(rules, [engine_game(g) for g in played], first_white="home",
+                            lot_winner=lot)
     return BoardMatch(tuple(played), state, False)
+
+
+def engine_game(game: Game) -> MiniGame:
+    """A stored game as the mini-match engine reads it: the deciding game carries its colours
+    (chosen by the higher-placed player, ``services/knockout.py: armageddon_colour_choose``);
+    the others follow the alternation."""
+    if game.kind != "armageddon":
+        return MiniGame(GAME_RESULTS[game.result])
+    return MiniGame(GAME_RESULTS[game.result], white="home" if game.white_first else "away")
 
 
 def decided_before(rules: MiniMatchRules, board: Board, games: list[Game]) -> int | None:
@@ -147,7 +157,7 @@ def decided_before(rules: MiniMatchRules, board: Board, games: list[Game]) -> in
     lot = lots_winner(board.round.seed or 0, board.match_code)
     for k in range(len(games)):
         try:
-            state = minimatch_state(rules, [GAME_RESULTS[g.result] for g in games[:k]],
+            state = minimatch_state(rules, [engine_game(g) for g in games[:k]],
                                     first_white="home", lot_winner=lot)
         except MiniMatchError:
             return None

@@ -48,7 +48,7 @@ from tournaments.adapters.knockout import (
     minimatch_rules,
     team_board_match,
 )
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import (
     Board,
     ByeKind,
@@ -419,4 +419,40 @@ def _drop_games(games: list[Game]) -> bool:
     for game in games:
         game.delete()
     return bool(games)
+
+
+
+# --- the deciding game's colours ------------------------------------------------------------
+
+
+ARMAGEDDON_COLOUR_REASON = "deciding game: colours chosen by the higher seed"
+
+
+@transaction.atomic
+def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version: int) -> Game:
+    """Record the colours of a deciding game (armageddon) as the higher-placed player chose
+    them (Chinese practice; appendix §2 names no deciding game, the statute's chain does):
+    ``white`` is the entry that plays White. Allowed while the game has no result; until a
+    choice is recorded, colours follow the alternation (Art. 4.2.2)."""
+    board = game.board
+    event = event_lock(board.round.event)
+    require(actor, "tournaments.enter_result", event)
+    game = Game.objects.select_for_update().select_related("board").get(pk=game.pk)
+    board = game.board
+    if game.kind != "armageddon":
+        raise ServiceError(_("Only the colours of a deciding game are chosen; the other games "
+                             "alternate (Art. 4.2.2)."))
+    if game.version != expected_version:
+        raise StaleResult(current=game.get_result_display() or _("no result"))
+    if game.result:
+        raise ServiceError(_("The deciding game has a result: clear it before changing its "
+                             "colours."))
+    if white not in (board.white_id, board.black_id):
+        raise ServiceError(_("White must be one of the match's two players."))
+    game.white_first = white == board.white_id
+    game.version += 1
+    game._change_reason = ARMAGEDDON_COLOUR_REASON
+    game._history_user = actor
+    game.save(update_fields=["white_first", "version"])
+    return game
 
