@@ -374,6 +374,23 @@ def knockout_scenario(make_event, organiser, chief):
     return {"event": event, "entries": entries}
 
 
+def knockout_deciding_scenario(make_event, organiser, chief):
+    """A one-game knockout whose statute names a deciding game (appendix §2, a statute's
+    choice): the bracket published, the first match's game drawn, its deciding game waiting
+    for the higher seed's choice of colours."""
+    event = make_event(format="ko", name="Cúp ván quyết định", games_per_match=1,
+                       tiebreak_games=[["armageddon", 1]])
+    entries = _players(event, organiser, 2)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    for round_ in bracket_start(event=event, actor=chief, seed=1):
+        round_publish(round_=round_, actor=chief)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    game_result_record(game=board.games.get(number=1), result="1/2-1/2", actor=chief,
+                       expected_version=0)
+    return {"event": event, "entries": entries, "board": board,
+            "game": board.games.get(kind="armageddon")}
+
+
 def teams_scenario(make_event, organiser, chief, *, published=False):
     """Four teams of four boards and a reserve; with ``published`` round 1 is published,
     otherwise no round is drawn and a fifth team waits in the register with its players."""
