@@ -13,8 +13,8 @@ from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSe
 from tournaments.api.views import AFTER_ROUND, event_for, is_staff_of, validated
 from tournaments.models import REASON_MAX_LENGTH, Board, Entry, Player, RoundStatus, Team
 from tournaments.selectors.teams import event_board_results, team_view
-from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
+from tournaments.services.results import lineup_record
 from tournaments.text import search_words, whole_number
 
 
@@ -86,10 +86,9 @@ class LineupView(APIView):
         if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
             raise NotFound
         data = validated(LineupSerializer, request)
-        board = lineup_services.lineup_set(board=board, actor=request.user,
-                                           first=data["first"], second=data["second"],
-                                           expected_version=data["version"],
-                                           reason=data["reason"])
+        board = lineup_record(board=board, actor=request.user, first=data["first"],
+                              second=data["second"], expected_version=data["version"],
+                              reason=data["reason"])
         board = Board.objects.prefetch_related("games").select_related(
             "white__team", "black__team").get(pk=board.pk)
         return Response(BoardSerializer(board).data)

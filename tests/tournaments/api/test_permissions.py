@@ -418,7 +418,7 @@ def test_allowed_roles_follow_the_rules():
     assert {n for n, c in CASES.items() if c.allowed == ARBITERS} == rulings
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
-        "export a table", "check every round"}
+        "export a table", "check every round", "record a deciding game's colours"}
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):

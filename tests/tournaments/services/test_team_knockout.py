@@ -119,3 +119,29 @@ def test_appendix_2_eight_team_double_elimination_runs_to_the_end(
     assert bracket.champion.number == 1
     played = Board.objects.filter(round__event=event).exclude(match_code="").count()
     assert played == 14
+
+
+def test_appendix_4_an_empty_board_in_the_line_up_can_decide_a_knockout_match(
+        make_event, organiser, chief_arbiter, arbiter):
+    """A board nobody plays is lost by forfeit (appendix §4); in a knockout that forfeit is the
+    result that completes the match, and the bracket goes on."""
+    from tournaments.services.results import lineup_record
+
+    event = team_knockout_event(make_event, organiser, chief_arbiter, teams=4)
+    board = board_of(event, "A1.1")
+    games = list(board.games.order_by("number"))
+    for game, score in zip(games[:3], [1, 0, 0.5], strict=True):  # 1½–1½ after three boards
+        white_score = score if game.white_first else 1 - score
+        game_result_record(game=game, result={1: "1-0", 0.5: "1/2-1/2", 0: "0-1"}[white_score],
+                           actor=arbiter, expected_version=0)
+    board.refresh_from_db()
+    assert board.result == ""
+    first = [g.first_player_id for g in games]
+    second = [g.second_player_id for g in games]
+    lineup_record(board=board, actor=arbiter, first=first, second=[*second[:3], None],
+                  expected_version=board.version)
+    board.refresh_from_db()
+    assert board.games.get(number=4).result == "-/+"  # the second team's board 4 is empty
+    assert board.result == "1-0"  # 2½–1½
+    view = {m.code: m for m in event_bracket(event, staff=True).matches}
+    assert view["A1.1"].home.won or view["A1.1"].away.won
