@@ -58,7 +58,11 @@ _ENTRY_FIELDS = ("number", "rating", "status", "withdrawn_after_round", "joined_
                  "requested_byes")
 _ROUND_FIELDS = ("number", "status", "method", "seed", "paired_at", "published_at",
                  "completed_at", "scheduled_at", "explanation")
-_BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code")
+_BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code",
+                 "first_substitution", "second_substitution")
+# Statute fields older backups hold that the statute no longer has: the reserves' rule is the
+# team's per match since issue 14.2 (appendix §4), so it is read from each match, not the event.
+_RETIRED_EVENT_FIELDS = {"substitution"}
 _GAME_FIELDS = ("number", "level", "kind", "white_first", "result", "version")
 _FOUL_FIELDS = ("kind", "article", "note", "recorded_at")
 
@@ -191,7 +195,7 @@ def _datetime(value):
 
 def _restore(doc: dict, actor, progress) -> Event:
     source = doc["event"]
-    unknown = set(source) - set(_EVENT_FIELDS) - set(_EVENT_INFO)
+    unknown = set(source) - set(_EVENT_FIELDS) - set(_EVENT_INFO) - _RETIRED_EVENT_FIELDS
     if unknown:
         raise ServiceError(_("The backup has event fields this installation does not know: "
                              "%(fields)s."), fields=", ".join(sorted(unknown)))
