@@ -319,11 +319,10 @@ class StatuteFields(models.Model):
                 % {"why": why} for field, why in self.scoring_departures().items()}
 
     def clean(self) -> None:
-        """What the statute can hold: the law's scoring in an official event (Art. 19.5, 21.1,
-        21.2), a team's size in an official event (appendix §4), and no team knockout (the
-        knockout engine pairs individuals)."""
+        """What the statute can hold: a team's size in an official event (appendix §4), and no
+        team knockout (the knockout engine pairs individuals)."""
         super().clean()
-        law_errors = self._law_scoring_errors()
+        law_errors = self._law_scoring_errors()  # Art. 19.5, 21.1, 21.2: any event's statute
         if law_errors:
             raise ValidationError(law_errors)
         if self.participant_kind != ParticipantKind.TEAM:

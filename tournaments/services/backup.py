@@ -212,6 +212,7 @@ def _restore(doc: dict, actor, progress) -> Event:
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
+    _older_substitution(doc)
     players = _restore_players(doc["players"])
     teams = _restore_teams(doc.get("teams", []))
     entries = _restore_entries(doc["entries"], event, players, teams)
@@ -221,6 +222,19 @@ def _restore(doc: dict, actor, progress) -> Event:
         if progress:
             progress(i, total)
     return event
+
+
+def _older_substitution(doc: dict) -> None:
+    """A backup made when the statute held one reserve rule for the event (``substitution``):
+    its matches take that rule as both teams' choice, as migration 0011 did for the events
+    stored here (appendix §4, issue 14.2)."""
+    rule = doc["event"].get("substitution")
+    if rule is None:
+        return
+    for round_row in doc["rounds"]:
+        for board in round_row["boards"]:
+            board.setdefault("first_substitution", rule)
+            board.setdefault("second_substitution", rule)
 
 
 def _restore_players(rows: list[dict]) -> dict[int, int]:

@@ -106,6 +106,27 @@ def test_rounds_boards_games_and_seeds_come_back(team_event, organiser):
     assert standings_of(restored) == standings_of(team_event)
 
 
+def test_appendix_4_reserve_choices_come_back(team_event, organiser):
+    """Each match keeps its teams' choice of how reserves come in (issue 14.2); a backup made
+    before that, with the statute's one rule (``substitution``), still restores, every match
+    taking that rule as both teams' choice."""
+    board = Board.objects.filter(round__event=team_event).order_by("round__number",
+                                                                   "number").first()
+    Board.objects.filter(pk=board.pk).update(first_substitution="last")
+    document = roundtrip(backup_document(team_event))
+    restored = event_restore(document=document, actor=organiser)
+    choices = list(Board.objects.filter(round__event=restored).order_by(
+        "round__number", "number").values_list("first_substitution", "second_substitution"))
+    assert choices[0] == ("last", "same") and set(choices[1:]) == {("same", "same")}
+    document["event"]["substitution"] = "last"
+    for r in document["rounds"]:
+        for b in r["boards"]:
+            del b["first_substitution"], b["second_substitution"]
+    older = event_restore(document=document, actor=organiser)
+    assert set(Board.objects.filter(round__event=older).values_list(
+        "first_substitution", "second_substitution")) == {("last", "last")}
+
+
 def test_a_draft_round_stays_a_draft(swiss_event, organiser):
     restored = event_restore(document=roundtrip(backup_document(swiss_event)), actor=organiser)
     assert list(restored.rounds_set.order_by("number").values_list("status", flat=True)) == \
