@@ -295,6 +295,8 @@ class StatuteFields(models.Model):
         if self.format in KNOCKOUT_FORMATS:
             return {}
         games = self.games_per_match
+        if games is None:  # a new event's form before the law's default is filled in
+            return {}
         if games == 2 and self.scoring != ScoringSystem.TWO_GAME_MATCH:
             return {"scoring": _("Art. 21.2: matches of two games are scored in match points, "
                                  "then game points.")}
