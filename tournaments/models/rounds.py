@@ -159,6 +159,15 @@ class Board(models.Model):
     def is_bye(self) -> bool:
         return self.black_id is None
 
+    @property
+    def last_board_sides(self) -> list[tuple[str, Entry]]:
+        """The teams ("first", ``white``; "second", ``black``) that chose for this match to
+        field their reserves on the last boards, the others moving up (appendix §4)."""
+        sides = (("first", self.white, self.first_substitution),
+                 ("second", self.black, self.second_substitution))
+        return [(side, entry) for side, entry, rule in sides
+                if entry is not None and rule == Substitution.LAST_BOARD]
+
 
 def awaiting_result(round_number, prefix: str = "") -> Q:
     """Boards (``prefix`` "boards__" from a round) that wait for a result in round

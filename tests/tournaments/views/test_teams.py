@@ -188,6 +188,12 @@ def test_appendix_4_the_team_chooses_the_last_board_on_the_round_page(make_event
     assert other.first_substitution == "same"
     page = client.get(f"/manage/{event.slug}/rounds/1/").content.decode()
     assert '<option value="last" selected>' in page
+    # The public round page says which team moved its players up, in that match only.
+    event_set_visibility(event=event, actor=organiser, public=True)
+    public = client_for().get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert 'data-testid="last-board-1-first"' in public
+    assert f"{board.white.name} chose to field its reserves on the last boards" in public
+    assert "last-board-1-second" not in public and "last-board-2-" not in public
 
 
 def test_appendix_4_friendly_event_line_up_in_any_order(make_event, organiser, chief_arbiter,
