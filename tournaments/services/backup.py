@@ -209,6 +209,7 @@ def _restore(doc: dict, actor, progress) -> Event:
     slug = source.get("slug") or ""
     event.slug = slug if slug and not Event.objects.filter(slug=slug).exists() \
         else unique_slug(source["name"])
+    _check_law_scoring(event)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
@@ -222,6 +223,16 @@ def _restore(doc: dict, actor, progress) -> Event:
         if progress:
             progress(i, total)
     return event
+
+
+def _check_law_scoring(event: Event) -> None:
+    """A backup made before Art. 19.5 was enforced may hold an official event with other
+    points: say so, and how to restore it, rather than call the backup damaged."""
+    if event.official and not event.scoring_follows_law:
+        raise ServiceError(_("This backup's event is official, but its scoring is not the "
+                             "law's: %(why)s To restore it as a friendly event, set "
+                             "\"official\": false in the backup's \"event\"."),
+                           why=" ".join(str(w) for w in event.scoring_departures().values()))
 
 
 def _older_substitution(doc: dict) -> None:

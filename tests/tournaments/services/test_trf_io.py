@@ -144,6 +144,8 @@ def test_custom_points_and_pab_value_round_trip(make_event, organiser, chief_arb
     text = trf_export(event)
     assert "BBW  3.0" in text and "BBD  1.0" in text and "BBU  1.0" in text
     assert "BBL" not in text and "192 FIDE_DUTCH_2025_BAKU" in text and "XXC white1" in text
+    warnings = trf_preview(data=text.encode()).warnings
+    assert any("(Art. 21.1)" in w and "friendly event" in w for w in warnings)
     copy = trf_import(data=text.encode(), actor=organiser)
     assert copy.acceleration == "baku" and copy.scoring == "custom" and not copy.official
     assert trf_export(copy) == text
