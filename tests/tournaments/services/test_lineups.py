@@ -8,6 +8,7 @@ from django.db.models import Q
 from tests.tournaments.builders import roster, team, team_event
 from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import Board, Game
+from tournaments.selectors.rounds import board_history
 from tournaments.services.lineups import lineup_set
 from tournaments.services.results import game_result_record
 from tournaments.services.rounds import round_complete
@@ -131,6 +132,13 @@ def test_appendix_4_reserve_choice_alone_is_recorded(make_event, organiser, chie
                        expected_version=version, second_rule="last")
     assert board.version == version + 1 and board.second_substitution == "last"
     assert board.history.first().history_change_reason == "line-up"
+    # The board's history page shows the choice as it changed, not when the match was stored.
+    changes = [(c.field, c.label, c.before, c.after)
+               for line in board_history(board) for c in line.changes
+               if c.field.endswith("_substitution")]
+    assert changes == [("second_substitution", f"{board.black.name}: how a reserve comes in",
+                        "Reserve plays on the absent player's board",
+                        "Reserve plays last board, the others move up")]
     with pytest.raises(ServiceError, match="not a way for a reserve to come in"):
         lineup_set(board=board, actor=arbiter, first=first, second=second,
                    expected_version=board.version, first_rule="middle")
