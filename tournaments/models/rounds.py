@@ -216,9 +216,3 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} — {_('game')} {self.number}"
-
-    @property
-    def team_board(self) -> int:
-        """A team match's board for this game: its number, counted again from 1 in a team
-        knockout's extra match (appendix §2, §4)."""
-        return (self.number - 1) % self.board.round.event.team_boards + 1
