@@ -437,7 +437,7 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     board = game.board
     event = event_lock(board.round.event)
     require(actor, "tournaments.enter_result", event)
-    game = Game.objects.select_for_update().select_related("board").get(pk=game.pk)
+    game = Game.objects.select_for_update(of=("self",)).select_related("board").get(pk=game.pk)
     board = game.board
     if game.kind != "armageddon":
         raise ServiceError(_("Only the colours of a deciding game are chosen; the other games "
