@@ -281,8 +281,9 @@ def team_view(entry: Entry, *, staff: bool) -> TeamView:
 
 def annotate_match_scores(boards: Iterable[Board]) -> None:
     """Give every team match its score in board points from the first-named team's side
-    (``board.team_score``, e.g. "2½–1½"), counting the boards with a result so far; boards
-    and games as ``selectors/rounds.py`` loads them (games prefetched)."""
+    (``board.team_score``, e.g. "2½–1½"; a team knockout's level match adds its result, "2–2
+    (1-0)"), counting the boards with a result so far; boards and games as
+    ``selectors/rounds.py`` loads them (games prefetched)."""
     for board in boards:
         games = [g for g in board.games.all() if g.level == 0 and g.result]
         if board.black_id is None or not games:
@@ -298,6 +299,10 @@ def annotate_match_scores(boards: Iterable[Board]) -> None:
             # first, whatever colour they had (the result code is White's).
             g.side_marks = _side_marks(_MARKS[mine], _MARKS[theirs])
         board.team_score = f"{half_points(first)}–{half_points(second)}"
+        if board.bracket and board.result and first == second:
+            # A team knockout's level match went through the statute's decider (appendix §2):
+            # the match's result says which team goes on.
+            board.team_score += f" ({board.get_result_display()})"
 
 
 def annotate_rosters(boards: Iterable[Board]) -> None:

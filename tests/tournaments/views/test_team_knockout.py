@@ -35,12 +35,15 @@ def test_appendix_2_team_knockout_pages_show_the_team_matches(make_event, organi
     staff.force_login(arbiter)
     round_page = staff.get(f"/manage/{event.slug}/rounds/1/").content.decode()
     assert "Line-up" in round_page and "A1.1" in round_page
+    assert "2–2</strong>" in round_page  # level, still undecided: the extra match decides
     # The extra team match's boards are named from board 1 again, after the match's own four.
     assert round_page.count("extra team match, board ") == 4
     assert "extra team match, board 4" in round_page and "board 5" not in round_page
     team_match_play(board, [1, 1, 0.5, 0.5], arbiter, level=1)
     page = public.get(f"/events/{event.slug}/bracket/").content.decode()
     assert "level on board points: decided by the extra team match" in page
+    round_page = staff.get(f"/manage/{event.slug}/rounds/1/").content.decode()
+    assert "2–2 (1-0)</strong>" in round_page  # the extra match went to the first-named team
     vi = Client()
     vi.cookies[settings.LANGUAGE_COOKIE_NAME] = "vi"
     page = vi.get(f"/events/{event.slug}/bracket/").content.decode()
