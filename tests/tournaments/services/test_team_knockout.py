@@ -145,3 +145,30 @@ def test_appendix_4_an_empty_board_in_the_line_up_can_decide_a_knockout_match(
     assert board.result == "1-0"  # 2½–1½
     view = {m.code: m for m in event_bracket(event, staff=True).matches}
     assert view["A1.1"].home.won or view["A1.1"].away.won
+
+
+def test_appendix_2_a_team_knockout_backup_restores_the_same_bracket(
+        make_event, organiser, chief_arbiter, arbiter, media_root):
+    """The statute's decider and the extra team match's boards come back, so the restored
+    bracket decides every match as the original did."""
+    import json
+
+    from tournaments.services.backup import event_backup, event_restore
+
+    event = team_knockout_event(make_event, organiser, chief_arbiter, teams=4,
+                                team_knockout_decider="extra")
+    board = board_of(event, "A1.1")
+    team_match_play(board, [1, 0, 1, 0], arbiter)
+    team_match_play(board, [0, 0.5, 0.5, 0.5], arbiter, level=1)  # 1½–2½: the second team
+    team_match_play(board_of(event, "A1.2"), [1, 1, 0.5, 0], arbiter)
+    document = json.loads(json.dumps(event_backup(event=event, actor=organiser)))
+    restored = event_restore(document=document, actor=organiser)
+    assert restored.team_knockout_decider == "extra"
+
+    def summary(e):
+        view = event_bracket(e, staff=True)
+        return [(m.code, m.score, m.note, [s.entry.name if s.entry else s.label
+                                           for s in m.sides], m.status) for m in view.matches]
+
+    assert summary(restored) == summary(event)
+    assert "extra team match" in summary(restored)[0][1]
