@@ -24,10 +24,9 @@ SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", 
 TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
         "time_check_minutes", "forfeit_minutes"]
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
-           "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games",
-           "team_knockout_decider"]
+           "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
-         "team_match_points_draw"]
+         "team_match_points_draw", "team_knockout_decider"]
 RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),

@@ -48,3 +48,29 @@ def test_appendix_2_team_knockout_pages_show_the_team_matches(make_event, organi
     vi.cookies[settings.LANGUAGE_COOKIE_NAME] = "vi"
     page = vi.get(f"/events/{event.slug}/bracket/").content.decode()
     assert "trận đồng đội phụ" in page
+
+
+def test_appendix_2_statute_form_sets_up_a_team_knockout_with_its_decider(organiser):
+    from tournaments.forms import StatuteForm
+    from tournaments.models import Event
+
+    form = StatuteForm()
+    data = {name: (field.prepare_value(form[name].value()) if name == "tiebreak_games"
+                   else form[name].value())
+            for name, field in form.fields.items()
+            if form[name].value() is not None and form[name].value() is not False}
+    data.update(name="Cúp đồng đội", start_date="2026-12-01", format="ko",
+                participant_kind="team", team_boards="4", team_reserves="1",
+                team_knockout_decider="extra")
+    staff = english(Client())
+    staff.force_login(organiser)
+    page = staff.get("/manage/new/").content.decode()
+    assert "Board 1 first, then board 2" in page and "An extra team match" in page
+    response = staff.post("/manage/new/", data)
+    assert response.status_code == 302, response.context["form"].errors
+    event = Event.objects.get(name="Cúp đồng đội")
+    assert event.is_team and event.is_knockout and event.team_knockout_decider == "extra"
+    data.update(name="Cúp đồng đội 2", team_knockout_decider="coin")
+    refused = staff.post("/manage/new/", data)
+    assert refused.status_code == 200 and "coin" in refused.content.decode()
+    assert not Event.objects.filter(name="Cúp đồng đội 2").exists()
