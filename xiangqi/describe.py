@@ -111,9 +111,9 @@ def read(position: Position, text: str, dialect: Dialect) -> Move:
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
-        raise IllegalMove(f"{text!r} is ambiguous: " + ", ".join(map(str, legal)))
+        raise IllegalMove(f"{text!r} is ambiguous: " + ", ".join(map(str, legal)), "ambiguous")
     if matches:
-        raise IllegalMove(f"{text!r} leaves the general in check")
+        raise IllegalMove(f"{text!r} leaves the general in check", "check")
     raise IllegalMove(f"{text!r}: no such move in this position")
 
 

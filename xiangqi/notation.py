@@ -13,7 +13,7 @@ import re
 import unicodedata
 
 from .describe import BACKWARD, FORWARD, SIDEWAYS, Described, describe, order_marker, read
-from .position import KINDS, IllegalMove, Move, Position
+from .position import KINDS, IllegalMove, Move, Position, piece_targets, side_of
 
 NOTATIONS = ("iccs", "vi", "wxf", "zh")
 
@@ -209,14 +209,17 @@ def parse_move(position: Position, text: str, notation: str | None = None) -> Mo
         try:
             move = Move.from_iccs(text)
         except ValueError as error:
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove(str(error), "syntax") from None
         if not position.is_legal(move):
-            raise IllegalMove(f"{text!r} is not a legal move")
+            piece = position.board[move.frm]
+            check = (bool(piece) and side_of(piece) == position.turn
+                     and move.to in piece_targets(position.board, move.frm))
+            raise IllegalMove(f"{text!r} is not a legal move", "check" if check else "none")
         return move
     except IllegalMove:
         if position.is_over():
             raise IllegalMove(f"{text!r}: the game is over, the side to move cannot move "
-                              "(Art. 7.1a, b)") from None
+                              "(Art. 7.1a, b)", "over") from None
         raise
 
 
