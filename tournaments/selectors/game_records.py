@@ -271,6 +271,10 @@ class GameView:
     positions: list = field(default_factory=list, repr=False)
 
     @property
+    def iccs(self) -> list[str]:
+        return [m.iccs for m in self.moves]
+
+    @property
     def rows(self) -> list[tuple[int, SheetMove, SheetMove | None]]:
         """The moves two by two (Red's, Black's) with their move number."""
         out, start = [], 0
@@ -303,6 +307,12 @@ def game_view(slot: GameSlot) -> GameView | None:
                                          advice.article, pattern_name(advice.red.pattern),
                                          pattern_name(advice.black.pattern))
     return view
+
+
+def sheet_text(view: GameView) -> str:
+    """The stored moves as a typed sheet in Vietnamese notation, a move pair a line."""
+    return "\n".join(f"{n}) {red.vi if red else '...'}" + (f" {black.vi}" if black else "")
+                     for n, red, black in view.rows)
 
 
 def board_svg(view: GameView, ply: int) -> str:
@@ -355,18 +365,20 @@ def pgn_text(slots: list[GameSlot]) -> str:
     return xiangqi.write_pgn([slot_pgn_record(s) for s in slots]) if slots else ""
 
 
-def round_flags(round_: Round) -> dict[int, list[tuple[GameSlot, GameView]]]:
-    """Per board id, its recorded games whose result contradicts the final position or that
-    hold a repetition (the arbiter's round page)."""
-    flags: dict[int, list] = {}
-    for slot in round_slots(round_):
-        view = game_view(slot)
-        if view and (view.flag or view.repetition):
-            flags.setdefault(slot.board.pk, []).append((slot, view))
-    return flags
+def round_flags(round_: Round) -> list[GameView]:
+    """The recorded games of a round whose result contradicts the final position or that hold
+    a repetition (the arbiter's round page)."""
+    views = [game_view(slot) for slot in round_slots(round_)]
+    return [v for v in views if v and (v.flag or v.repetition)]
 
 
-def recorded_boards(boards: list[Board]) -> set[int]:
-    """The ids of the boards with at least one recorded game (one query)."""
-    ids = [b.pk for b in boards]
-    return set(GameMoves.objects.filter(board_id__in=ids).values_list("board_id", flat=True))
+def annotate_recorded(boards: list[Board]) -> bool:
+    """Mark each board (``recorded``: its single game) and each game of its match
+    (``recorded``) that has moves, in one query; whether any has."""
+    found = set(GameMoves.objects.filter(board__in=[b.pk for b in boards])
+                .values_list("board_id", "game_id"))
+    for board in boards:
+        board.recorded = (board.pk, None) in found
+        for game in board.games.all():
+            game.recorded = (board.pk, game.pk) in found
+    return bool(found)

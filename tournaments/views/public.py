@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Entry
 from tournaments.selectors.events import public_events, search_events
+from tournaments.selectors.game_records import annotate_recorded
 from tournaments.selectors.ratings import entry_rating
 from tournaments.selectors.rounds import all_boards, entry_games, round_boards
 from tournaments.selectors.standings import event_crosstable, event_standings
@@ -62,6 +63,7 @@ def round_detail(request, slug, number):
                              "once the chief arbiter publishes them.") % {"n": number})
     ctx.update(round=round_, boards=round_boards(round_))
     ctx["why"] = round_explanation(round_, ctx["boards"])  # Swiss: "why?" on each board
+    ctx["recorded"] = annotate_recorded(ctx["boards"])  # links to the games with moves
     if event.is_team:
         annotate_match_scores(ctx["boards"])  # "2½–1½" on each team match
     return render(request, "tournaments/public/round.html", ctx)
