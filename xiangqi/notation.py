@@ -12,7 +12,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .describe import BACKWARD, FORWARD, SIDEWAYS, Described, describe, order_marker, read
+from .describe import (
+    BACKWARD,
+    FORWARD,
+    SIDEWAYS,
+    Described,
+    Simple,
+    describe,
+    order_marker,
+    read,
+)
 from .position import KINDS, IllegalMove, Move, Position, piece_targets, side_of
 
 NOTATIONS = ("iccs", "vi", "wxf", "zh")
@@ -81,6 +90,16 @@ class Vietnamese:
             return "K"
         return self._LETTER_KIND.get(key[:1].lower(), "")
 
+    _SIMPLE = re.compile(r"^(Tg|[STXPMB])([1-9])([./-])([1-9])$")
+    _SIGNS = {".": FORWARD, "/": BACKWARD, "-": SIDEWAYS}
+
+    def simple(self, key: str) -> Simple | None:
+        match = self._SIMPLE.match(key)
+        if not match:
+            return None
+        piece, file, sign, number = match.groups()
+        return (self._LETTER_KIND[piece.lower()], int(file), self._SIGNS[sign], int(number))
+
 
 class Wxf:
     """WXF/AXF: pieces K A E H R C P, "+" forward, "-" backward, "=" sideways (also read: "."
@@ -116,6 +135,15 @@ class Wxf:
 
     def kinds(self, key: str) -> str:
         return self._KINDS.get(key[:1], "P")
+
+    _SIMPLE = re.compile(r"^([KAEHRCP])([1-9])([-+=])([1-9])$")
+
+    def simple(self, key: str) -> Simple | None:
+        match = self._SIMPLE.match(key)
+        if not match:
+            return None  # "." is both sideways and backward: the general reader decides
+        piece, file, sign, number = match.groups()
+        return self._KINDS[piece], int(file), sign, int(number)
 
 
 class Chinese:
@@ -166,6 +194,15 @@ class Chinese:
     def kinds(self, key: str) -> str:
         found = [c for c in key[:2] if c in KINDS]
         return found[0] if found else "P"
+
+    _SIMPLE = re.compile(r"^([KABNRCP])([1-9])([-+=])([1-9])$")
+
+    def simple(self, key: str) -> Simple | None:
+        match = self._SIMPLE.match(key)
+        if not match:
+            return None
+        piece, file, sign, number = match.groups()
+        return piece, int(file), sign, int(number)
 
 
 DIALECTS = {"vi": Vietnamese(), "wxf": Wxf(), "zh": Chinese()}
