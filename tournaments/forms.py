@@ -245,7 +245,7 @@ class MovesForm(forms.Form):
     Art. 11.2a), and a start position for a game that did not begin from the usual one."""
 
     text = forms.CharField(label=_("Moves"), required=False, widget=forms.Textarea(attrs={
-        "rows": 10, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off",
+        "rows": 6, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off",
         "placeholder": "1) P2-5 M8.7 2) M2.3 X9-8"}))
     notation = forms.ChoiceField(label=_("Notation"), choices=MoveNotation.choices,
                                  initial=MoveNotation.VIETNAMESE)

@@ -28,11 +28,14 @@
     list.replaceChildren();
     (answer.moves || []).forEach(function (move) {
       const item = document.createElement("li");
-      item.textContent = move.written + " ";
-      const vi = document.createElement("span");
-      vi.className = "muted";
-      vi.textContent = move.vi;
-      item.appendChild(vi);
+      // Red's moves carry the move number, as on the sheet: "1. P2-5 M8.7".
+      item.textContent = (move.ply % 2 ? (move.ply + 1) / 2 + ". " : "") + move.written;
+      if (move.vi !== move.written) { // read from another notation: shown in Vietnamese too
+        const vi = document.createElement("span");
+        vi.className = "muted";
+        vi.textContent = " " + move.vi;
+        item.appendChild(vi);
+      }
       list.appendChild(item);
     });
     status.replaceChildren();
