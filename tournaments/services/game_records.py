@@ -193,8 +193,8 @@ def _board_tag(record: xiangqi.GameRecord) -> tuple[int | None, int | None]:
 
 
 def _match(record: xiangqi.GameRecord, slots: list[GameSlot], taken: set) -> GameSlot | None:
-    """The game an uploaded record is: by its board tag and its players, or by its players
-    alone (Red and Black both, in their colours)."""
+    """The game an uploaded record is: the one its board tag names (its players must match
+    when the record names both), or the one whose Red and Black match its tags."""
     red, black = name_key(record.tag("Red")), name_key(record.tag("Black"))
     number, game = _board_tag(record)
 
@@ -205,8 +205,7 @@ def _match(record: xiangqi.GameRecord, slots: list[GameSlot], taken: set) -> Gam
     if number is not None:
         on_board = [s for s in free if s.board.number == number
                     and (game is None or s.number == game)]
-        fits = [s for s in on_board if named(s)] or (
-            on_board if not (red or black) or len(on_board) == 1 else [])
+        fits = [s for s in on_board if named(s)] if red and black else on_board
         return fits[0] if fits else None
     fits = [s for s in free if named(s)]
     return fits[0] if fits else None

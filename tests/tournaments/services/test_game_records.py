@@ -215,3 +215,11 @@ def test_the_stored_moves_replay_to_the_sheets_positions(ctx, arbiter):
     played = xiangqi.replay(MATE.split(), notation="vi")
     assert record.moves.split() == [str(m) for m in played.moves]
     assert game_view(board_slots(ctx["board"])[0]).fens[-1] == played.final.fen()
+
+
+def test_a_board_tag_with_other_players_is_not_matched(ctx, arbiter):
+    board = ctx["board"]
+    wrong = _pgn(board.black.name, board.white.name, LAW_SHEET, board=board.number)  # swapped
+    report = round_pgn_import(event=ctx["event"], round_=ctx["round1"], data=wrong.encode(),
+                              actor=arbiter, partial=True)
+    assert [line.status for line in report.lines] == ["unmatched"] and report.stored == 0
