@@ -223,3 +223,16 @@ def test_a_board_tag_with_other_players_is_not_matched(ctx, arbiter):
     report = round_pgn_import(event=ctx["event"], round_=ctx["round1"], data=wrong.encode(),
                               actor=arbiter, partial=True)
     assert [line.status for line in report.lines] == ["unmatched"] and report.stored == 0
+
+
+def test_a_perpetual_check_is_advised_with_its_article(ctx, arbiter):
+    """Chapter 5: Red's rook checks on the 9th and 8th ranks while Black's general steps
+    back and forth; the position stands a third time after ply 9. Red checks every move
+    (Art. 23 point 1): Red must change (advice; the ruling is the arbiter's)."""
+    game_moves_record(event=ctx["event"], board=ctx["board"], notation="iccs",
+                      start_fen="3k5/9/9/9/9/9/9/9/9/R3K4 w",
+                      text="a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 a8a9", actor=arbiter)
+    note = game_view(board_slots(ctx["board"])[0]).repetition
+    assert (note.first_ply, note.ply, note.verdict) == (1, 9, "red_must_change")
+    assert note.red == "perpetual check" and "Art. 23 point 1" in note.article
+    assert "The ruling is the arbiter's." in note.message()

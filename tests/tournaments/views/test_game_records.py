@@ -119,3 +119,24 @@ def test_a_round_upload_reports_per_game(ctx, arbiter):
                              "partial": "on"}).content.decode()
     assert "1 game stored." in html and "not matched:" in html
     assert GameMoves.objects.get().board == board
+
+
+MATE = ("P2-5 M8.7 M2.3 X9-8 X1-2 M2.3 B3.1 B7.1 M8.7 B3.1 X2.7 B5.1 X2.2 M7.8 X2/4 M3.2 "
+        "P8.5 T7.9 P5.3 B3.1 P8-5")
+
+
+def test_the_arbiter_sees_a_result_that_contradicts_the_mate(make_event, organiser,
+                                                             chief_arbiter, arbiter):
+    """Art. 7.1a: Red mates, the recorded result says Black won: flagged on the arbiter's
+    round page and the game page, for the staff only."""
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
+    board = ctx["board"]
+    from tournaments.services.results import result_record
+    result_record(board=board, result="0-1", actor=arbiter, expected_version=board.version)
+    game_moves_record(event=ctx["event"], board=board, text=MATE, actor=arbiter)
+    slug = ctx["event"].slug
+    staff_round = client_for(arbiter).get(f"/manage/{slug}/rounds/1/").content.decode()
+    assert 'data-testid="result-flag"' in staff_round and "should be 1-0" in staff_round
+    game = f"/events/{slug}/games/{board.pk}/"
+    assert 'data-testid="result-flag"' in client_for(arbiter).get(game).content.decode()
+    assert 'data-testid="result-flag"' not in client_for().get(game).content.decode()
