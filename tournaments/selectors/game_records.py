@@ -303,9 +303,10 @@ def game_view(slot: GameSlot) -> GameView | None:
         view.flag = ResultFlag(conflict.recorded, conflict.expected, conflict.checkmate)
     advice = xiangqi.find_repetition(played.positions, played.moves)
     if advice:
-        view.repetition = RepetitionNote(advice.first_ply, advice.ply, advice.verdict,
-                                         advice.article, pattern_name(advice.red.pattern),
-                                         pattern_name(advice.black.pattern))
+        view.repetition = RepetitionNote(
+            advice.first_ply, advice.ply, advice.verdict, advice.article,
+            *(f"{pattern_name(side.pattern)} ({side.article})"
+              for side in (advice.red, advice.black)))
     return view
 
 

@@ -234,5 +234,6 @@ def test_a_perpetual_check_is_advised_with_its_article(ctx, arbiter):
                       text="a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9 a8a9", actor=arbiter)
     note = game_view(board_slots(ctx["board"])[0]).repetition
     assert (note.first_ply, note.ply, note.verdict) == (1, 9, "red_must_change")
-    assert note.red == "perpetual check" and "Art. 23 point 1" in note.article
+    assert note.red == "perpetual check (Art. 23 point 1, Art. 7.1g)"
+    assert note.article == "Art. 7.1g, 7.1h"  # the side that must change, or loses
     assert "The ruling is the arbiter's." in note.message()
