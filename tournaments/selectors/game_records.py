@@ -7,10 +7,12 @@ Reads only; ``services/game_records.py`` stores. The game itself is ``xiangqi/``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 import xiangqi
 from records import Result
@@ -248,6 +250,13 @@ class RepetitionNote:
             "verdict": verdicts.get(self.verdict, self.verdict), "article": self.article}
 
 
+def article_text(article: str) -> str:
+    """An article as ``xiangqi`` cites it ("Art. 23 points 3, 5-8") in the reader's language."""
+    words = {"Art.": _("Art."), "points": pgettext("law", "points"),
+             "point": pgettext("law", "point")}
+    return re.sub(r"Art\.|points|point", lambda m: words[m.group()], article)
+
+
 def pattern_name(pattern: str) -> str:
     return {
         "perpetual_check": _("perpetual check"),
@@ -304,8 +313,8 @@ def game_view(slot: GameSlot) -> GameView | None:
     advice = xiangqi.find_repetition(played.positions, played.moves)
     if advice:
         view.repetition = RepetitionNote(
-            advice.first_ply, advice.ply, advice.verdict, advice.article,
-            *(f"{pattern_name(side.pattern)} ({side.article})"
+            advice.first_ply, advice.ply, advice.verdict, article_text(advice.article),
+            *(f"{pattern_name(side.pattern)} ({article_text(side.article)})"
               for side in (advice.red, advice.black)))
     return view
 
