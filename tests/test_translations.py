@@ -13,7 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = Path("locale/vi/LC_MESSAGES/django.po")
-SOURCES = ("manage.py", "config", "tournaments", "pairings", "scoring", "records", "templates",
+SOURCES = ("manage.py", "config", "tournaments", "pairings", "scoring", "records", "xiangqi",
+           "templates",
            "locale")
 
 
