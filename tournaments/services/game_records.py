@@ -40,7 +40,7 @@ class MovesRefused(ServiceError):
     the move to the API's answer."""
 
     def __init__(self, check: SheetCheck):
-        super().__init__(check.error.message().replace("%", "%%"))
+        super().__init__(check.error.message())
         self.fields = {"ply": check.error.ply, "move": check.error.text}
 
 
