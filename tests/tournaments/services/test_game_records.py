@@ -237,3 +237,14 @@ def test_a_perpetual_check_is_advised_with_its_article(ctx, arbiter):
     assert note.red == "perpetual check (Art. 23 point 1, Art. 7.1g)"
     assert note.article == "Art. 7.1g, 7.1h"  # the side that must change, or loses
     assert "The ruling is the arbiter's." in note.message()
+
+
+def test_an_overlong_sheet_is_refused_whole(ctx, arbiter):
+    shuffle = "h0g2 h9g7 g2h0 g7h9 " * 251  # 1,004 legal plies (horses out and back)
+    with pytest.raises(MovesRefused, match="Too many moves: 1000 at most"):
+        game_moves_record(event=ctx["event"], board=ctx["board"], text=shuffle,
+                          notation="iccs", actor=arbiter)
+    with pytest.raises(MovesRefused, match="20,000 characters"):
+        game_moves_record(event=ctx["event"], board=ctx["board"], text="P2-5 " * 4001,
+                          actor=arbiter)
+    assert not GameMoves.objects.exists()
