@@ -23,6 +23,7 @@ from tournaments.models.rounds import (
     ResultCode,
     Round,
     RoundStatus,
+    Substitution,
     awaiting_result,
 )
 from tournaments.models.statute import (
@@ -34,7 +35,6 @@ from tournaments.models.statute import (
     ParticipantKind,
     ScoringSystem,
     Seeding,
-    Substitution,
     TeamRanksBy,
     TeamScoring,
 )
