@@ -46,12 +46,12 @@ def entries(request, slug):
 
 
 def rounds(request, slug):
-    """"Pairings & results": the current round (the one in play, else the last one), as
+    """"Pairings & results": the current round (the last one in play, else the last one), as
     chess-results opens an event; the picker leads to the others."""
     event = get_visible_event_or_404(request, slug)
     ctx = page_context(request, event, "rounds")
     shown = [r for r in ctx["rounds"] if r.status != RoundStatus.DRAFT] or ctx["rounds"]
-    current = next((r for r in shown if r.status == RoundStatus.PUBLISHED),
+    current = next((r for r in reversed(shown) if r.status == RoundStatus.PUBLISHED),
                    shown[-1] if shown else None)
     asked = request.GET.get("round", "")  # the round picker (works without JavaScript)
     current = next((r for r in ctx["rounds"] if str(r.number) == asked), current)
