@@ -1,6 +1,7 @@
 """Serializers: shapes of the API's documents. They never write; views call services."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.presets import NAMED_ORDERS, PRESETS
@@ -173,8 +174,16 @@ class BoardSerializer(serializers.ModelSerializer):
                   "match_code", "games"]
 
     def _side(self, entry):
-        return None if entry is None else {"entry": entry.pk, "number": entry.number,
-                                           "name": entry.name}
+        """A side of the board: its entry, start number, name and rating; on a round's page
+        also the points it had before the round (``points_before``, issue 19)."""
+        if entry is None:
+            return None
+        side = {"entry": entry.pk, "number": entry.number, "name": entry.name,
+                "rating": entry.rating}
+        points = self.context.get("points_before")
+        if points is not None:
+            side["points_before"] = points.get(entry.pk)
+        return side
 
     def get_white(self, board) -> dict | None:
         return self._side(board.white)
@@ -233,19 +242,46 @@ class EntryGameSerializer(serializers.Serializer):
     bye = serializers.CharField()
 
     def get_opponent(self, game) -> dict | None:
+        """The opponent with their rating and, for an individual entry, their points now."""
         entry = game.opponent
-        return None if entry is None else {"entry": entry.pk, "number": entry.number,
-                                           "name": entry.name}
+        if entry is None:
+            return None
+        side = {"entry": entry.pk, "number": entry.number, "name": entry.name,
+                "rating": entry.rating}
+        points = self.context.get("opponent_points")
+        if points is not None:
+            side["points"] = points.get(entry.pk, "")
+        return side
+
+
+class EntryCardSerializer(serializers.Serializer):
+    """The player card (issue 19): points, rank, performance (FIDE C.07 §10.2), Rtg+/-."""
+
+    points = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True, help_text="null: not ranked")
+    shared = serializers.BooleanField()
+    performance = serializers.IntegerField(allow_null=True)
+    rating_change = serializers.SerializerMethodField()
+
+    def get_rating_change(self, card) -> str:
+        return card.rating.change if card.rating else ""
 
 
 class EntryDetailSerializer(EntrySerializer):
     games = serializers.SerializerMethodField()
+    card = serializers.SerializerMethodField()
 
     class Meta(EntrySerializer.Meta):
-        fields = [*EntrySerializer.Meta.fields, "games"]
+        fields = [*EntrySerializer.Meta.fields, "games", "card"]
 
     def get_games(self, entry) -> list[dict]:
-        return EntryGameSerializer(self.context.get("games", []), many=True).data
+        return EntryGameSerializer(self.context.get("games", []), many=True,
+                                   context=self.context).data
+
+    @extend_schema_field(EntryCardSerializer(allow_null=True))
+    def get_card(self, entry) -> dict | None:
+        card = self.context.get("card")
+        return None if card is None else EntryCardSerializer(card).data
 
 
 class HistoryChangeSerializer(serializers.Serializer):
