@@ -163,6 +163,18 @@ class GameSerializer(serializers.ModelSerializer):
                   "second_player", "result", "version"]
 
 
+def entry_side(entry, points: dict | None, key: str) -> dict | None:
+    """An entry as a side of a game: its id, start number, name and rating, and when
+    ``points`` are given (entry id → points, issue 19) its points under ``key``."""
+    if entry is None:
+        return None
+    side = {"entry": entry.pk, "number": entry.number, "name": entry.name,
+            "rating": entry.rating}
+    if points is not None:
+        side[key] = points.get(entry.pk, "")
+    return side
+
+
 class BoardSerializer(serializers.ModelSerializer):
     white = serializers.SerializerMethodField()
     black = serializers.SerializerMethodField()
@@ -174,16 +186,8 @@ class BoardSerializer(serializers.ModelSerializer):
                   "match_code", "games"]
 
     def _side(self, entry):
-        """A side of the board: its entry, start number, name and rating; on a round's page
-        also the points it had before the round (``points_before``, issue 19)."""
-        if entry is None:
-            return None
-        side = {"entry": entry.pk, "number": entry.number, "name": entry.name,
-                "rating": entry.rating}
-        points = self.context.get("points_before")
-        if points is not None:
-            side["points_before"] = points.get(entry.pk)
-        return side
+        """A side of the board; on a round also the points it had before the round."""
+        return entry_side(entry, self.context.get("points_before"), "points_before")
 
     def get_white(self, board) -> dict | None:
         return self._side(board.white)
@@ -243,15 +247,7 @@ class EntryGameSerializer(serializers.Serializer):
 
     def get_opponent(self, game) -> dict | None:
         """The opponent with their rating and, for an individual entry, their points now."""
-        entry = game.opponent
-        if entry is None:
-            return None
-        side = {"entry": entry.pk, "number": entry.number, "name": entry.name,
-                "rating": entry.rating}
-        points = self.context.get("opponent_points")
-        if points is not None:
-            side["points"] = points.get(entry.pk, "")
-        return side
+        return entry_side(game.opponent, self.context.get("opponent_points"), "points")
 
 
 class EntryCardSerializer(serializers.Serializer):
