@@ -128,7 +128,7 @@ def test_pairings_current_round_first_and_find_my_board(live_server, browser, sh
     assert options == ["Vòng 1", "Vòng 2", "Vòng 3 (đang đấu)"], options
     first = page.locator("[data-testid=pairings] tbody tr").first
     meta = first.locator(".meta").first.inner_text()
-    assert meta.startswith("STT ") and "Elo " in meta and "điểm" in meta, meta
+    assert meta.startswith("Mã số ") and "Elo " in meta and "điểm" in meta, meta
     for cell in ("td.center", "td.side >> nth=1"):  # the result and Black are on the screen
         box = first.locator(cell).first.bounding_box()
         assert box["x"] + box["width"] <= VIEWPORTS[size]["width"], cell
