@@ -178,7 +178,7 @@ def test_player_card_and_standings_rows(live_server, browser, shot, swiss, size)
     page.goto(f"{live_server.url}/events/{swiss.slug}/standings/?after=2")
     table = page.locator("[data-testid=standings]")
     heads = table.locator("thead th").all_inner_texts()
-    assert heads[:4] == ["Hạng", "Họ tên", "Hệ số Elo", "Điểm"]
+    assert heads[:4] == ["Hạng", "Họ tên", "Điểm", "Hệ số Elo"]
     assert heads[-3:] == ["Câu lạc bộ", "Tỉnh/thành · liên đoàn", "Phân định bằng"]
     points = table.locator("tbody td.pts").first.bounding_box()  # on the screen as it opens
     assert points["x"] + points["width"] <= VIEWPORTS[size]["width"]

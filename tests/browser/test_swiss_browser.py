@@ -170,10 +170,10 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     table = visitor.locator("[data-testid=standings]")
     expect(table.locator("tbody tr")).to_have_count(20)
     headers = table.locator("thead th").all_inner_texts()
-    # Rank, name, rating, points, the law's Swiss tie-breaks in order, club, province /
+    # Rank, name, points, rating, the law's Swiss tie-breaks in order, club, province /
     # federation, the reason for each tie.
     assert headers[0] == "Hạng" and headers[-1] == "Phân định bằng"
-    assert headers[2:4] == ["Hệ số Elo", "Điểm"]
+    assert headers[2:4] == ["Điểm", "Hệ số Elo"]
     assert headers[-3:-1] == ["Câu lạc bộ", "Tỉnh/thành · liên đoàn"]
     with translation.override("vi"):
         assert headers[4:-3] == [heading(code) for code in LAW_SWISS[1:]]

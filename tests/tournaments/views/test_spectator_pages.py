@@ -93,12 +93,12 @@ def test_the_player_card(event):
 def test_standings_show_rating_club_and_province(event):
     html = _page(event, "standings/")
     head = _text(re.search(r"<thead>(.*?)</thead>", html, re.S).group(1))
-    # The points beside the name and rating (in view on a phone), club and province after
-    # the tie-breaks.
-    assert head.startswith("Rank Name Rating Pts ")
+    # The points beside the name (in view on a phone), then the rating; club and province
+    # after the tie-breaks.
+    assert head.startswith("Rank Name Pts Rating ")
     assert head.endswith(" Club Province / federation Tie broken by")
     first = _text(re.search(r"<tbody>\s*<tr>(.*?)</tr>", html, re.S).group(1))
-    assert first.startswith("1 Nguyễn Thị Ánh Tuyết 2350 2 ")
+    assert first.startswith("1 Nguyễn Thị Ánh Tuyết 2 2350 ")
     assert "CLB Cờ Tướng Hà Nội Hà Nội · VIE" in first
     picker = re.search(r'<select id="after".*?</select>', html, re.S).group(0)
     assert re.findall(r">([^<]+)</option>", picker) == ["Round 1", "Round 2"]
