@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.tournaments.builders import client_for, knockout_event, team_event
+from tests.tournaments.builders import client_for, knockout_event, team_event, team_round_play
 from tournaments.models import Entry, Round
 from tournaments.services.events import event_set_visibility
 from tournaments.services.rounds import round_complete
@@ -130,8 +130,9 @@ def test_a_published_round_with_every_result_is_not_0_boards_playing(
 
 def test_team_columns_say_team(make_event, organiser, chief_arbiter, arbiter):
     event = team_event(make_event, organiser, chief_arbiter, teams=4)
+    team_round_play(event, 1, arbiter, chief_arbiter)  # the board results need a result
     event_set_visibility(event=event, actor=organiser, public=True)
-    for path in ("standings/", "crosstable/", "entries/", "rounds/"):
+    for path in ("standings/", "crosstable/", "entries/", "rounds/", "boards/"):
         html = _page(event, path, lang="vi")
         heads = [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", html, re.S)]
         assert "Đội" in heads and "Họ tên" not in heads, (path, heads)
