@@ -157,3 +157,10 @@ def test_dates_day_month_year(event):
     """The event starts on 20 November 2026 (tests/conftest.py: make_event)."""
     assert "20 Nov 2026" in _page(event, "") and "11/20/2026" not in _page(event, "")
     assert "20/11/2026" in _page(event, "", lang="vi")
+
+
+def test_pairings_before_any_round_say_so(make_event, organiser):
+    event = make_event(format="swiss", rounds=5)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    html = _page(event, "rounds/?round=x")
+    assert "No round has been published yet." in html and 'id="find-my-board"' not in html
