@@ -421,7 +421,6 @@ def _drop_games(games: list[Game]) -> bool:
     return bool(games)
 
 
-
 # --- the deciding game's colours ------------------------------------------------------------
 
 
@@ -434,9 +433,8 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     them (Chinese practice; appendix §2 names no deciding game, the statute's chain does):
     ``white`` is the entry that plays White. Allowed while the game has no result; until a
     choice is recorded, colours follow the alternation (Art. 4.2.2)."""
-    board = game.board
-    event = event_lock(board.round.event)
-    require(actor, "tournaments.enter_result", event)
+    require(actor, "tournaments.enter_result", game.board.round.event)
+    event_lock(game.board.round.event)
     game = Game.objects.select_for_update(of=("self",)).select_related("board").get(pk=game.pk)
     board = game.board
     if game.kind != "armageddon":
