@@ -143,7 +143,7 @@ class BracketView:
 
 def _level_name(kind: str) -> str:
     names = {"regular": _("tie-break games"), "rapid": _("rapid"), "blitz": _("blitz"),
-             "armageddon": _("deciding game"), "lots": gettext_lazy("lots")}
+             "armageddon": _("deciding game"), "lots": _("lots")}
     return names[kind]
 
 
