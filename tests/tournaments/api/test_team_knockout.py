@@ -60,6 +60,7 @@ def test_appendix_2_four_teams_run_to_the_end_with_an_extra_team_match(organiser
             assert answer.status_code == 200, answer.json()
         return next(m for m in bracket()["matches"] if m["code"] == code)
 
+    assert bracket()["tie_rule"].startswith("An extra team match with colours swapped")
     semi = play("A1.1", [1, 0, 0.5])  # 1½–1½: level, the extra team match decides
     assert semi["winner"] is None and "extra team match" in semi["note"]
     extra = [g for g in semi["games"] if g["level"] == 1]
