@@ -29,7 +29,8 @@ def test_appendix_2_team_knockout_pages_show_the_team_matches(make_event, organi
     page = public.get(f"/events/{event.slug}/bracket/").content.decode()
     assert board.white.name in page and board.black.name in page
     assert "2–2" in page and "the extra team match decides" in page
-    assert public.get(f"/events/{event.slug}/rounds/1/").status_code == 200
+    public_round = public.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert public_round.count("extra team match, board ") == 4 and "board 5" not in public_round
     assert public.get(f"/events/{event.slug}/entries/{board.white_id}/").status_code == 200
     staff = english(Client())
     staff.force_login(arbiter)
@@ -42,6 +43,11 @@ def test_appendix_2_team_knockout_pages_show_the_team_matches(make_event, organi
     team_match_play(board, [1, 1, 0.5, 0.5], arbiter, level=1)
     page = public.get(f"/events/{event.slug}/bracket/").content.decode()
     assert "level on board points: decided by the extra team match" in page
+    # The public round page reads the extra match's boards from the first-named team's side too:
+    # it won boards 1 and 2 (with Black on board 1, where White's result is 0-1).
+    public_round = public.get(f"/events/{event.slug}/rounds/1/").content.decode()
+    row = public_round[public_round.index("extra team match, board 1"):]
+    assert 'title="0-1">1–0' in row[:row.index("</tr>")].replace("\n", "")
     round_page = staff.get(f"/manage/{event.slug}/rounds/1/").content.decode()
     assert "2–2 (1-0)</strong>" in round_page  # the extra match went to the first-named team
     vi = Client()
