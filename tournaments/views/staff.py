@@ -22,7 +22,7 @@ from tournaments.forms import (
     WithdrawForm,
     swiss_rounds_guidance,
 )
-from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round
+from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round, RoundStatus
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.players import player_search
@@ -292,6 +292,11 @@ def start_rendered(request, event, seeding: str | None = None):
     return redirect("tournaments:manage_round", slug=event.slug, number=first)
 
 
+# The results an arbiter taps on a phone (one tap each); the law's other codes are under "More".
+TAP_RESULTS = (ResultCode.WHITE_WINS, ResultCode.DRAW, ResultCode.BLACK_WINS,
+               ResultCode.WHITE_WINS_FORFEIT, ResultCode.BLACK_WINS_FORFEIT)
+
+
 def _round(event, number) -> Round:
     return get_object_or_404(Round, event=event, number=number)
 
@@ -307,10 +312,16 @@ def manage_round(request, slug, number):
     boards = round_boards(round_)
     if event.is_team:
         annotate_rosters(boards)  # the line-up form of each match (appendix §4)
-        annotate_match_scores(boards)
+    if event.is_team or event.is_knockout:
+        annotate_match_scores(boards)  # a match row shows its game score, e.g. 1½–½
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
+        "tap_codes": TAP_RESULTS,
+        # Art. 20: a correction of a closed round after the next was paired changes the scores
+        # that round was paired on; the page warns before the arbiter corrects.
+        "later_rounds": [r.number for r in rounds if r.number > round_.number]
+        if round_.status == RoundStatus.COMPLETED else [],
         "fouls": round_fouls(round_),
         **swiss_views.round_context(event, round_, boards),
     })
