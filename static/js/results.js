@@ -83,8 +83,9 @@
     for (const row of table.querySelectorAll("tr[data-board]")) {
       const input = row.querySelector("input.result-input");
       const match = row.querySelector("[data-match-result]");
-      // A match waits until its own result follows from every game (a partial score is not one).
-      const value = input ? input.dataset.shown : (match ? match.dataset.code : "");
+      // Counted on what the server holds (a result waiting to be sent still waits); a match
+      // waits until its own result follows from every game (a partial score is not one).
+      const value = input ? input.dataset.code : (match ? match.dataset.code : "");
       // An entry withdrawn before the round: Art. 21.5 scores the game, no result is awaited.
       const waits = !value && !row.hasAttribute("data-withdrawn");
       if (waits) open += 1;
