@@ -33,7 +33,8 @@
   // changed their mind before it left); one being sent, or in conflict, is followed by the new one.
   function put(entry) {
     const list = items();
-    const waiting = list.find((i) => i.url === entry.url && i.state !== "sending");
+    const waiting = list.find((i) => i.url === entry.url && i.user === entry.user
+                                     && i.state !== "sending");
     if (waiting) {
       Object.assign(waiting, { result: entry.result, reason: entry.reason, state: "pending" });
       if (waiting.theirsVersion !== undefined) waiting.version = waiting.theirsVersion;
@@ -46,8 +47,9 @@
 
   // Results typed after one's own earlier result of the same board were typed against the
   // version that result will get once stored.
-  function rebase(url, fromVersion, toVersion) {
-    save(items().map((i) => (i.url === url && i.version === fromVersion && i.state !== "sending"
+  function rebase(url, fromVersion, toVersion, user) {
+    save(items().map((i) => (i.url === url && i.user === user && i.version === fromVersion
+                             && i.state !== "sending"
       ? Object.assign({}, i, { version: toVersion }) : i)));
   }
 
@@ -61,5 +63,17 @@
   // then means it had been stored).
   save(items().map((i) => (i.state === "sending" ? Object.assign({}, i, { state: "pending" }) : i)));
 
-  window.ResultOutbox = { items, get, update, remove, put, rebase, withLock };
+  // The outbox as one account sees it: its own items; what it puts is marked with its name.
+  function forUser(user) {
+    const mine = (i) => (i.user || "") === user;
+    return {
+      items: () => items().filter(mine),
+      get: (id) => { const i = get(id); return i && mine(i) ? i : undefined; },
+      update, remove, withLock,
+      rebase: (url, fromVersion, toVersion) => rebase(url, fromVersion, toVersion, user),
+      put: (entry) => put(Object.assign({ user: user }, entry)),
+    };
+  }
+
+  window.ResultOutbox = { forUser };
 })();

@@ -10,7 +10,9 @@
   const KEYS = { "1": "1-0", "=": "1/2-1/2", "5": "1/2-1/2", "0": "0-1", "+": "+/-", "-": "-/+" };
   const table = document.getElementById("results");
   if (!table || !window.ResultOutbox) return;
-  const outbox = window.ResultOutbox;
+  // The device's outbox holds this account's results only: another account logged in on the
+  // same device neither sees nor sends them (they were typed under someone else's name).
+  const outbox = window.ResultOutbox.forUser(table.dataset.user || "");
   const csrf = () => (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const msg = (name) => table.dataset["msg" + name] || "";
   const labels = {};

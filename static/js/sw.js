@@ -42,7 +42,10 @@ async function fromCache(request) {
   const since = cached.headers.get("X-Fetched-At") || "";
   // Tell the page it is the copy of that time (read by static/js/site.js).
   const marked = html.replace("<body", `<body data-offline-since="${since}"`);
-  return new Response(marked, { status: 200, headers: cached.headers });
+  const headers = new Headers(cached.headers);
+  headers.delete("Content-Length");  // the marked page is longer
+  headers.delete("Content-Encoding");
+  return new Response(marked, { status: 200, headers });
 }
 
 async function page(request) {

@@ -12,6 +12,7 @@ and 3), in Chromium at 390×844.
 import random
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.tournaments.builders import PHONE, swiss_event
@@ -77,10 +78,16 @@ def test_thirty_results_on_a_phone_in_at_most_31_taps(live_server, browser, logi
 
 
 def _kept_offline(page):
-    """Wait until the service worker controls the page and holds a copy of it."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
-    page.wait_for_function("caches.open('cotuong-pages-v1').then(c => c.match(location.href))"
-                           ".then(r => !!r)")
+    """Wait until the service worker controls the page and holds a copy of it. Polled with
+    page.evaluate, which awaits promises and is not subject to the page's CSP (wait_for_function
+    would evaluate a string the CSP forbids)."""
+    kept = ("navigator.serviceWorker.controller ? caches.open('cotuong-pages-v1')"
+            ".then(c => c.match(location.href)).then(r => !!r) : false")
+    for _ in range(100):
+        if page.evaluate(kept):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail("The service worker kept no copy of the page.")
 
 
 def test_offline_results_wait_on_the_device_and_a_conflict_is_decided(
