@@ -28,9 +28,13 @@ function kept(url) {
 async function remember(request, response) {
   // A copy stamped with the time it was fetched: the offline page says how old it is.
   if (!response.ok || response.type !== "basic" || response.redirected) return;
+  const type = response.headers.get("Content-Type") || "";
+  if (!type.startsWith("text/html")) return;
+  const body = await response.clone().text();
+  // An htmx request may be answered with a piece of a page: only whole pages are kept.
+  if (!body.includes("<body")) return;
   const headers = new Headers(response.headers);
   headers.set("X-Fetched-At", new Date().toISOString());
-  const body = await response.clone().blob();
   const cache = await caches.open(CACHE);
   await cache.put(request.url, new Response(body, { status: response.status, headers }));
 }
