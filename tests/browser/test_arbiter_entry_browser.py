@@ -22,6 +22,7 @@ from tournaments.services.results import result_record
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 
+LAPTOP = {"width": 1366, "height": 768}
 TAP_LABELS = {"1-0": "1-0", "1/2-1/2": "½", "0-1": "0-1", "+/-": "+/−", "-/+": "−/+"}
 
 
@@ -75,6 +76,19 @@ def test_thirty_results_on_a_phone_in_at_most_31_taps(live_server, browser, logi
         assert box["width"] >= 44 and box["height"] >= 44
     shot(page, "thirty-results")
     context.close()
+
+    # On a laptop the same page is a table: keyboard box, buttons and status on one line.
+    laptop = browser.new_context(viewport=LAPTOP)
+    page = laptop.new_page()
+    login(page, "chief")
+    page.goto(f"{live_server.url}/manage/{round_.event.slug}/rounds/1/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= LAPTOP["width"]
+    first = page.locator("#results tr[data-board]").first
+    boxes = [first.locator(sel).bounding_box()
+             for sel in ("input.result-input", "button.rb >> nth=0", ".row-status")]
+    assert len({round(b["y"] + b["height"] / 2) // 20 for b in boxes}) == 1  # one line
+    shot(page, "laptop")
+    laptop.close()
 
 
 def _kept_offline(page):
