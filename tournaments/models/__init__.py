@@ -22,6 +22,7 @@ from tournaments.models.rounds import (
     ResultCode,
     Round,
     RoundStatus,
+    Substitution,
     awaiting_result,
 )
 from tournaments.models.statute import (
@@ -33,7 +34,6 @@ from tournaments.models.statute import (
     ParticipantKind,
     ScoringSystem,
     Seeding,
-    Substitution,
     TeamRanksBy,
     TeamScoring,
 )

@@ -22,7 +22,16 @@ from tournaments.forms import (
     WithdrawForm,
     swiss_rounds_guidance,
 )
-from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round, RoundStatus
+from tournaments.models import (
+    Board,
+    Entry,
+    EventRole,
+    Player,
+    ResultCode,
+    Round,
+    RoundStatus,
+    Substitution,
+)
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.players import player_search
@@ -322,7 +331,7 @@ def manage_round(request, slug, number):
         # that round was paired on; the page warns before the arbiter corrects.
         "later_rounds": [r.number for r in rounds if r.number > round_.number]
         if round_.status == RoundStatus.COMPLETED else [],
-        "fouls": round_fouls(round_),
+        "substitutions": Substitution.choices, "fouls": round_fouls(round_),
         **swiss_views.round_context(event, round_, boards),
     })
 
