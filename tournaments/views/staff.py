@@ -32,6 +32,7 @@ from tournaments.models import (
     RoundStatus,
     Substitution,
 )
+from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.players import player_search
@@ -321,8 +322,10 @@ def manage_round(request, slug, number):
     boards = round_boards(round_)
     if event.is_team:
         annotate_rosters(boards)  # the line-up form of each match (appendix §4)
-    if event.is_team or event.is_knockout:
-        annotate_match_scores(boards)  # a match row shows its game score, e.g. 1½–½
+    if event.is_team:  # a match row shows its score so far, e.g. 2½–1½
+        annotate_match_scores(boards)
+    elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
+        knockout_selectors.annotate_match_scores(round_, boards)
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,

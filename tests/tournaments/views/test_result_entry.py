@@ -99,10 +99,27 @@ def test_knockout_games_named_as_tie_breaks_with_the_match_score(make_event, org
     tie_breaks = list(Game.objects.filter(board=match, level__gt=0).order_by("number"))
     assert tie_breaks
     page = _page(arbiter, event, 1)
-    kind = tie_breaks[0].get_kind_display().lower()
-    assert f"tie-break game {tie_breaks[0].number} ({kind})" in page
+    # The statute's chain starts with games at the normal rate (no kind named), then rapid.
+    assert [g.kind for g in tie_breaks] == ["regular", "regular"]
+    assert f"tie-break game {tie_breaks[0].number}</strong>:" in page
     row = page[page.index(f'<tr data-board="{match.pk}"'):]
     assert re.search(r"data-match-result data-code=\"\">1–1<", row[:row.index("</tr>")])
+    # The first tie-break game is won by the first-named entry: the row says so, level by level.
+    first_tb = tie_breaks[0]
+    game_result_record(game=first_tb, result="1-0" if first_tb.white_first else "0-1",
+                       actor=arbiter, expected_version=0)
+    page = _page(arbiter, event, 1)
+    row = page[page.index(f'<tr data-board="{match.pk}"'):]
+    assert 'data-match-result data-code="">1–1 · 1–0 (tie-break games)<' in \
+        row[:row.index("</tr>")]
+    # Level again after the second: the rapid games come, named with their kind.
+    second_tb = tie_breaks[1]
+    game_result_record(game=second_tb, result="0-1" if second_tb.white_first else "1-0",
+                       actor=arbiter, expected_version=0)
+    rapid = Game.objects.filter(board=match, kind="rapid").order_by("number").first()
+    assert rapid is not None
+    page = _page(arbiter, event, 1)
+    assert f"tie-break game {rapid.number} (rapid)</strong>:" in page
 
 
 def test_correcting_a_round_already_followed_by_another_warns(make_event, organiser,
@@ -131,3 +148,4 @@ def test_the_service_worker_is_served_from_the_root(client):
     body = response.content.decode()
     assert 'addEventListener("fetch"' in body and "/api/" in body
     assert client.post("/sw.js").status_code == 405
+
