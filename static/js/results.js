@@ -189,6 +189,13 @@
         outbox.update(item.id, { state: "pending" });
         markWaiting();
         return;
+      } else if (response.status === 401 || /CSRF/.test(data.detail || "")) {
+        // Signed out meanwhile (or a stale form token): keep everything, in order, until the
+        // arbiter signs in again and reopens the page.
+        outbox.update(item.id, { state: "pending" });
+        if (cell) status(cell, "error", msg("Error") + " " + (data.detail || response.status));
+        updateOutboxStatus();
+        return;
       } else {
         outbox.remove(item.id);
         const detail = data.detail || Object.values(data).flat().join(" ") || response.status;
