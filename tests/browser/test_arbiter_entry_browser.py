@@ -86,7 +86,8 @@ def test_thirty_results_on_a_phone_in_at_most_31_taps(live_server, browser, logi
     first = page.locator("#results tr[data-board]").first
     boxes = [first.locator(sel).bounding_box()
              for sel in ("input.result-input", "button.rb >> nth=0", ".row-status")]
-    assert len({round(b["y"] + b["height"] / 2) // 20 for b in boxes}) == 1  # one line
+    middles = [b["y"] + b["height"] / 2 for b in boxes]
+    assert max(middles) - min(middles) < 20  # one line
     shot(page, "laptop")
     laptop.close()
 
