@@ -174,10 +174,11 @@
       if (response.ok || same) {  // stored (a 409 with this very result: sent before a close)
         outbox.remove(item.id);
         outbox.rebase(item.url, item.version, data.version);
+        // A newer result of the same board still waiting stays on screen until it is sent.
+        const newer = outbox.items().some((i) => i.url === item.url);
         if (cell) {
           stored(cell, data.result, data.version);
-          show(cell, data.result);
-          status(cell, "saved", msg("Saved"));
+          if (!newer) { show(cell, data.result); status(cell, "saved", msg("Saved")); }
           if (cell.closest("tr").dataset.game) await refreshMatch(cell.closest("tr"));
         }
       } else if (response.status === 409) {

@@ -67,6 +67,16 @@ def test_thirty_results_on_a_phone_in_at_most_31_taps(live_server, browser, logi
     stored = dict(Board.objects.filter(round=round_).values_list("number", "result"))
     assert stored == typed
 
+    # A board corrected twice in a row before the first save is back: the second is sent over
+    # the version the first got, so the arbiter never conflicts with themself.
+    board = Board.objects.get(round=round_, number=1)
+    for code in ("1/2-1/2", "0-1" if typed[1] != "0-1" else "1-0"):
+        rows.first.locator(f"button.rb[data-result='{code}']").tap()
+    expect(page.locator("#outbox-status")).to_be_hidden()  # both sent
+    expect(rows.first.locator(".row-status")).to_have_text("đã lưu")
+    expect(rows.first).not_to_have_attribute("data-state", "conflict")
+    board.refresh_from_db()
+    assert (board.result, board.version) == (code, 3)
     # Every part of a board is on the screen: its status too, nothing scrolls sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     status = rows.nth(29).locator(".row-status").bounding_box()
@@ -121,6 +131,11 @@ def test_offline_results_wait_on_the_device_and_a_conflict_is_decided(
         row.locator(f"button.rb[data-result='{typed[n]}']").tap()
         expect(row.locator(".row-status")).to_have_text("đang chờ gửi (mất kết nối)")
     expect(page.locator("#outbox-status")).to_have_attribute("data-waiting", "10")
+    # Board 1 retyped before it left: its waiting result is replaced in its place.
+    first_row = page.locator("#results tr[data-board]").first
+    first_row.locator("button.rb[data-result='-/+']").tap()
+    typed[1] = "-/+"
+    expect(page.locator("#outbox-status")).to_have_attribute("data-waiting", "10")
     assert not Board.objects.filter(round=round_).exclude(result="").exists()
 
     # Meanwhile a second arbiter, online, enters board 3 differently.
@@ -156,6 +171,7 @@ def test_offline_results_wait_on_the_device_and_a_conflict_is_decided(
     shot(page, "conflict")
     stored = {b.number: b for b in Board.objects.filter(round=round_)}
     assert stored[3].result == "0-1" and stored[3].version == 1
+    assert stored[1].version == 1  # one change: the retyped result only
     for n in order:
         if n != 3:
             assert stored[n].result == typed[n]
