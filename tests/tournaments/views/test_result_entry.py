@@ -129,7 +129,7 @@ def test_correcting_a_round_already_followed_by_another_warns(make_event, organi
     page = _page(chief_arbiter, event, 1)
     later = sorted(r.number for r in event.rounds_set.all() if r.number > 1)
     assert 'data-testid="later-rounds-warning"' in page
-    assert f"Rounds {', '.join(map(str, later))} are already paired" in page
+    assert f"Rounds {', '.join(map(str, later))} are already paired." in page
     assert 'data-can-correct="1"' in page
     # An arbiter (no right to correct): the page knows, and says so before asking anything.
     page = _page(arbiter, event, 1)
