@@ -35,6 +35,7 @@ from tournaments.models import (
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
+from tournaments.selectors.game_records import annotate_recorded, round_flags
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
 from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
@@ -335,6 +336,7 @@ def manage_round(request, slug, number):
         "later_rounds": [r.number for r in rounds if r.number > round_.number]
         if round_.status == RoundStatus.COMPLETED else [],
         "substitutions": Substitution.choices, "fouls": round_fouls(round_),
+        "recorded": annotate_recorded(boards), "move_flags": round_flags(round_),  # Art. 11
         **swiss_views.round_context(event, round_, boards),
     })
 
