@@ -314,8 +314,8 @@ def _round(event, number) -> Round:
 
 @login_required
 def manage_round(request, slug, number):
-    """The arbiter's page of a round: review the draw, publish it, enter results from the
-    keyboard, close the round."""
+    """The arbiter's page of a round: review the draw, publish it, enter results by tap or from
+    the keyboard (online or offline: static/js/results.js), close the round."""
     event = _event_for(request, slug)
     round_ = _round(event, number)
     rounds = visible_rounds(event, staff=True)
@@ -323,8 +323,7 @@ def manage_round(request, slug, number):
     boards = round_boards(round_)
     if event.is_team:
         annotate_rosters(boards)  # the line-up form of each match (appendix §4)
-    if event.is_team:  # a match row shows its score so far, e.g. 2½–1½
-        annotate_match_scores(boards)
+        annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
     elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
         knockout_selectors.annotate_match_scores(round_, boards)
     return render(request, "tournaments/staff/round.html", {
