@@ -14,15 +14,20 @@ document.addEventListener("DOMContentLoaded", () => {
 // from it says so, with the time of that version.
 document.addEventListener("DOMContentLoaded", () => {
   const banner = document.getElementById("offline-banner");
-  const since = document.body.dataset.offlineSince;
-  if (banner && since) {
+  const showSince = (since) => {
     const when = new Date(since);
     const lang = document.documentElement.lang === "vi" ? "vi-VN" : "en-GB";
     const time = document.getElementById("offline-time");
     time.textContent = isNaN(when) ? since : when.toLocaleString(lang);
     time.setAttribute("datetime", since);
     banner.hidden = false;
-  }
+  };
+  if (banner && document.body.dataset.offlineSince) showSince(document.body.dataset.offlineSince);
+  // A page open when the connection drops says since when it has not been refreshed.
+  let fresh = document.body.dataset.offlineSince ? null : new Date().toISOString();
+  document.body.addEventListener("htmx:afterSwap", () => { fresh = new Date().toISOString(); });
+  window.addEventListener("offline", () => { if (banner && fresh) showSince(fresh); });
+  window.addEventListener("online", () => { if (banner && fresh) banner.hidden = true; });
   // Logging out forgets the pages kept on this device (not the results still to be sent).
   for (const form of document.querySelectorAll("form[data-logout]")) {
     form.addEventListener("submit", () => {

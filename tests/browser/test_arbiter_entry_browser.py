@@ -206,8 +206,12 @@ def test_a_public_page_stays_readable_offline_with_its_time(live_server, browser
     names = page.locator("main").inner_text()
     expect(page.locator("[data-testid=offline-banner]")).to_be_hidden()
     context.set_offline(True)
-    page.reload()
     banner = page.locator("[data-testid=offline-banner]")
+    expect(banner).to_be_visible()  # the open page says since when it is not refreshed
+    context.set_offline(False)
+    expect(banner).to_be_hidden()
+    context.set_offline(True)
+    page.reload()
     expect(banner).to_be_visible()
     expect(banner.locator("time")).to_have_attribute("datetime", re.compile(r"^\d{4}-\d\d-\d\dT"))
     assert round_.boards.first().white.player.full_name in names
