@@ -30,6 +30,7 @@ from tournaments.models import (
     Event,
     Game,
     GameKind,
+    Round,
     RoundStatus,
     TeamKnockoutDecider,
 )
@@ -215,6 +216,22 @@ def tie_rule(event: Event) -> str:
     if event.is_team:
         return str(TeamKnockoutDecider(event.team_knockout_decider).label)
     return chain_words(event.tiebreak_games or [])
+
+
+def annotate_match_scores(round_: Round, boards: list[Board]) -> None:
+    """Give every knockout match of a round its game score level by level from the first-named
+    entry's side (``board.match_score``, e.g. "1–1 · 1½–½ (rapid)") and how it was decided
+    (``board.match_note``), for the arbiter's round page; boards and games as
+    ``selectors/rounds.py`` loads them (games prefetched), no query per board."""
+    try:
+        rules = minimatch_rules(round_.event)
+    except (KnockoutStatuteError, ValueError):
+        return
+    for board in boards:
+        board.round = round_  # read for the lots' seed: the round in hand, not a query each
+        games = list(board.games.all())
+        if board.match_code and board.black_id is not None and games:
+            board.match_score, board.match_note = _score(board, games, rules, True)
 
 
 def _side(slot, seat: int | None, by_seed, won: bool, lost: bool) -> SideView:
