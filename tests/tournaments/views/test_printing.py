@@ -11,6 +11,7 @@ from tests.tournaments.builders import (
     knockout_event,
     pdf_pages,
     played_event,
+    rr_scenario,
     team_event,
 )
 from tournaments.models import Board, Job, JobKind, JobStatus
@@ -113,13 +114,13 @@ def test_certificates_one_page_per_winner(rr, organiser):
     assert leaders[0].entry.name in pages[0] and "Rank 1" in pages[0]
 
 
-def test_a_draft_round_prints_for_the_staff_only(rr, arbiter):
-    draft = rr.rounds_set.filter(status="draft").order_by("number").first()
-    assert draft is not None
-    response = Client().get(url(rr, "pairings", f"?round={draft.number}"))
+def test_a_draft_round_prints_for_the_staff_only(make_event, organiser, chief_arbiter, arbiter):
+    event = rr_scenario(make_event, organiser, chief_arbiter, rounds="draft")["event"]
+    response = Client().get(url(event, "pairings", "?round=1"))
     assert response.status_code == 404
-    assert b"has not been paired and published yet" in response.content
-    page = client_for(arbiter).get(url(rr, "pairings", f"?round={draft.number}"))
+    assert b"Round 1 cannot be printed" in response.content
+    assert Client().get(url(event, "pairings", pdf=True)).status_code == 404
+    page = client_for(arbiter).get(url(event, "pairings", "?round=1"))
     assert page.status_code == 200 and b"Draft: not published" in page.content
 
 
@@ -150,15 +151,18 @@ def test_team_lineups_sheet(make_event, organiser, chief_arbiter):
         assert str(game.first_player) in text and str(game.second_player) in text
 
 
-def test_a_long_pdf_is_a_job_for_the_staff(rr, organiser, settings):
+def test_a_long_pdf_is_a_job_for_the_staff(rr, organiser, settings,
+                                           django_capture_on_commit_callbacks):
     settings.PDF_ASYNC_MIN_ROWS = 1
     public = Client().get(url(rr, "crosstable", pdf=True))
     assert public.status_code == 200 and b"pdf-job-start" not in public.content
     assert b"Open the print page" in public.content
     assert not Job.objects.exists()
     staff = client_for(organiser)
-    response = staff.post(url(rr, "crosstable", "?after=2", pdf=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = staff.post(url(rr, "crosstable", "?after=2", pdf=True))
     job = Job.objects.get()
+    assert job.total == job.done == 3  # data, layout, file
     assert response.status_code == 302 and response["Location"] == f"/manage/excel/jobs/{job.pk}/"
     assert (job.kind, job.status, job.params["after"]) == (JobKind.PDF, JobStatus.DONE, 2)
     assert job.filename == f"{rr.slug}-crosstable.pdf"
@@ -194,6 +198,16 @@ def test_print_links_on_public_pages(rr):
     assert url(rr, "pairings", "?round=1") in html
     assert url(rr, "pairings", "?round=1", pdf=True) in html
     standings = Client().get(f"/events/{rr.slug}/standings/").content.decode()
-    assert url(rr, "standings") in standings
+    assert url(rr, "standings") in standings and url(rr, "certificates") not in standings
+
+
+def test_print_links_on_staff_pages(rr, organiser):
+    staff = client_for(organiser)
+    dashboard = staff.get(f"/manage/{rr.slug}/").content.decode()
+    last = rr.rounds_set.order_by("number").last().number
+    assert url(rr, "scoresheets", f"?round={last}") in dashboard
+    assert url(rr, "certificates", pdf=True) in dashboard
+    round_page = staff.get(f"/manage/{rr.slug}/rounds/2/").content.decode()
+    assert url(rr, "scoresheets", "?round=2", pdf=True) in round_page
 
 
