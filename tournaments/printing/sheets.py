@@ -172,14 +172,21 @@ def sheet_context(event: Event, sheet: Sheet, *, staff: bool, public_url: str,
     return ctx
 
 
+# What a full page (a score sheet, a certificate) costs the renderer, in table lines: about
+# 0.3 s against 0.03 s a line (benchmarks/bench_print.py).
+PAGE_LINES = 10
+
+
 def sheet_size(ctx: dict) -> int:
-    """About how many lines the sheet prints: what decides whether its PDF is built in the
-    background (``settings.PDF_ASYNC_MIN_ROWS``)."""
+    """About how many table lines the sheet prints, a full page counted ``PAGE_LINES``: what
+    decides whether its PDF is built in the background (``settings.PDF_ASYNC_MIN_ROWS``)."""
+    if "sheets" in ctx:
+        return len(ctx["sheets"]) * PAGE_LINES
+    if "winners" in ctx:
+        return len(ctx["winners"]) * PAGE_LINES
     if "cross" in ctx:
         cross = ctx["cross"]
         return len(cross.rows) * max(1, len(cross.columns) // 10)
     if "table" in ctx:
         return len(ctx["table"].rows)
-    if "sheets" in ctx:
-        return len(ctx["sheets"]) * 40  # a page each
     return len(ctx.get("boards", ()))
