@@ -34,6 +34,10 @@ class SheetError(Exception):
     why in the user's language."""
 
 
+class SheetRefused(SheetError):
+    """A sheet of the staff's (score sheets, certificates) asked for by someone else."""
+
+
 @dataclass(frozen=True)
 class Sheet:
     key: str
@@ -82,7 +86,7 @@ def sheet_for(event: Event, key: str, *, staff: bool) -> Sheet:
     if sheet is None or not fits(event, sheet):
         raise SheetError(_("This event has no such sheet to print."))
     if sheet.staff_only and not staff:
-        raise SheetError(_("Only the people who run this event can print this sheet."))
+        raise SheetRefused(_("Only the people who run this event can print this sheet."))
     return sheet
 
 

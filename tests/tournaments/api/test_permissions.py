@@ -90,6 +90,8 @@ READ_OPERATIONS = {
     # Ratings (issue 17): tests/tournaments/api/test_ratings.py.
     ("GET", "/api/rating-lists/"), ("GET", "/api/rating-lists/{id}/"),
     ("GET", "/api/players/{id}/ratings/"), ("GET", "/api/events/{event_pk}/ratings/"),
+    # Print sheets (issue 20): tests/tournaments/api/test_printing.py (the staff's in CASES).
+    ("GET", "/api/events/{event_pk}/print/"),
     # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
     ("POST", "/api/token/"),
 }
@@ -308,6 +310,13 @@ CASES: dict[str, Case] = {
     "revert an event's rating changes": Case("rated-applied", lambda c: (
         "post", f"/api/events/{_e(c)}/ratings/revert/", {}), ORGANISER,
         ("POST", "/api/events/{event_pk}/ratings/revert/")),
+    # Print sheets (issue 20): score sheets are the staff's; a PDF as a job too.
+    "print the score sheets": Case("rr-published", lambda c: (
+        "get", f"/api/events/{_e(c)}/print/scoresheets/?round=1", None), STAFF,
+        ("GET", "/api/events/{event_pk}/print/{sheet}/"), read=True),
+    "build a print sheet's PDF as a job": Case("rr-published", lambda c: (
+        "post", f"/api/events/{_e(c)}/print/crosstable/", {}), STAFF,
+        ("POST", "/api/events/{event_pk}/print/{sheet}/")),
     "download an export": Case("job-done", lambda c: (
         "get", f"/api/jobs/{c['job'].pk}/file/", None), ORGANISER,
         ("GET", "/api/jobs/{id}/file/"), read=True),
