@@ -449,7 +449,8 @@ def test_allowed_roles_follow_the_rules():
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
         "export a table", "check every round", "write a game's moves",
-        "remove a game's moves", "upload a round's PGN"}
+        "remove a game's moves", "upload a round's PGN",
+        "print the score sheets", "build a print sheet's PDF as a job"}
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):
