@@ -93,7 +93,7 @@ def test_score_sheets_one_page_per_game_with_the_notation_key(rr, chief_arbiter)
     assert len(pages) == boards.count() == 3
     for board, text in zip(boards, pages, strict=True):
         assert board.white.name in text and board.black.name in text
-        assert "Round" in text and f"Table {board.number}" in text.replace("\n", " ")
+        assert "Round" in text and f"Board {board.number}" in text.replace("\n", " ")
         for key in ("Tg = general", "P2-5 M2.3", "90 minutes each"):
             assert key in text.replace("\n", " ")
 
