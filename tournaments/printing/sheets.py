@@ -101,7 +101,7 @@ def _round(event: Event, number: int | None, *, staff: bool):
     return round_
 
 
-def _by_name(boards) -> list[dict]:
+def by_name(boards) -> list[dict]:
     """Every entry of the round with its board and colour, in alphabetical order as Vietnamese
     lists are (the given name first, ``text.name_sort_key``)."""
     rows = []
@@ -141,7 +141,7 @@ def _round_data(event: Event, sheet: Sheet, number: int | None, staff: bool) -> 
         annotate_match_scores(boards)
     data = {"round": round_, "boards": boards, "draft": round_.status == RoundStatus.DRAFT}
     if sheet.key == "pairings-alpha":
-        data["by_name"] = _by_name(boards)
+        data["by_name"] = by_name(boards)
     elif sheet.key == "scoresheets":
         data["sheets"] = _score_sheets(boards)
         half = SCORESHEET_MOVES // 2
