@@ -19,16 +19,22 @@ BASE_URL = "https://print.invalid/"
 
 
 def static_file(url: str) -> Path | None:
-    """The static file a ``/static/...`` address of ``BASE_URL`` names, if any."""
+    """The static file a ``/static/...`` address of ``BASE_URL`` names, if any: a relative
+    name inside the static folders, never an absolute path or a way up."""
     prefix = BASE_URL.rstrip("/") + settings.STATIC_URL
     if not url.startswith(prefix):
         return None
-    name = url[len(prefix):].split("?")[0]
-    found = finders.find(name) if ".." not in name else None
+    name = url[len(prefix):].split("?")[0].split("#")[0]
+    parts = name.split("/")
+    if not name or name.startswith("/") or "\\" in name or ".." in parts or ":" in name:
+        return None
+    found = finders.find(name)
     if found:
         return Path(found)
-    collected = Path(settings.STATIC_ROOT or "") / name if settings.STATIC_ROOT else None
-    return collected if collected and collected.is_file() and ".." not in name else None
+    if settings.STATIC_ROOT:  # deployed: the collected (hashed) names
+        collected = Path(settings.STATIC_ROOT) / name
+        return collected if collected.is_file() else None
+    return None
 
 
 def _fetcher():

@@ -176,7 +176,8 @@ def test_the_renderer_reads_only_static_files():
     assert static_file(f"{BASE_URL}static/css/print.css").name == "print.css"
     assert static_file(f"{BASE_URL}static/fonts/DejaVuSans.ttf").is_file()
     for hostile in ("http://127.0.0.1/x.css", "file:///etc/passwd",
-                    f"{BASE_URL}static/../config/settings.py", f"{BASE_URL}media/x"):
+                    f"{BASE_URL}static/../config/settings.py", f"{BASE_URL}media/x",
+                    f"{BASE_URL}static//etc/passwd", f"{BASE_URL}static/C:/x.css"):
         assert static_file(hostile) is None
 
 
