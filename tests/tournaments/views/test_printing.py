@@ -58,6 +58,23 @@ def test_pairings_by_board_page_and_pdf_for_the_public(rr):
     assert lines and lines[0].split()[0] == str(boards[0].number)
 
 
+def test_the_pdf_embeds_the_vendored_fonts_and_keeps_vietnamese_letters(rr, organiser):
+    """Vietnamese typography: the DejaVu fonts of static/fonts/ are embedded (not whatever the
+    server has), and the stacked diacritics come back from the PDF's text as written."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    response = client_for(organiser, "vi").get(url(rr, "scoresheets", "?round=3", pdf=True))
+    reader = PdfReader(BytesIO(response.content))
+    fonts = {str(font["/BaseFont"]) for font in
+             reader.pages[0]["/Resources"]["/Font"].values()}
+    assert any(name.endswith("+Sheet-Sans") for name in fonts), fonts
+    text = reader.pages[0].extract_text()
+    for words in ("Biên bản ván đấu", "Chữ ký trọng tài", "Tướng", "Tượng"):
+        assert words in text
+
+
 def test_alphabetical_pairings_sort_by_given_name(make_event, organiser, chief_arbiter):
     """Vietnamese lists sort by the given name (the last word): An, Bình, Cường, Dũng."""
     event = make_event(format="rr", name="Giải chữ cái")
