@@ -30,8 +30,8 @@ def _names(boards):
             if name]
 
 
-def test_every_sheet_prints_from_chromium(page, live_server, login, shot, make_event, organiser,
-                                          chief_arbiter, arbiter):
+def test_every_sheet_prints_from_chromium(page, live_server, login, shot, axe_violations,
+                                          make_event, organiser, chief_arbiter, arbiter):
     rr = played_event(make_event, organiser, chief_arbiter, arbiter, 6)
     teams = team_event(make_event, organiser, chief_arbiter, teams=4, boards=4)
     event_set_visibility(event=teams, actor=organiser, public=True)
@@ -81,6 +81,8 @@ def test_every_sheet_prints_from_chromium(page, live_server, login, shot, make_e
     assert all(e.name in pages[0] for e in ko.entries.select_related("player"))
 
     page.set_viewport_size(PHONE)
-    page.goto(f"{base}/pairings/?round=2")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    shot(page, "pairings-phone")
+    for sheet in ("pairings/?round=2", "scoresheets/?round=3", "crosstable/"):
+        page.goto(f"{base}/{sheet}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], sheet
+        assert axe_violations(page) == [], sheet
+    shot(page, "crosstable-phone")
