@@ -66,7 +66,7 @@ SHEETS: dict[str, Sheet] = {s.key: s for s in (
     Sheet("crosstable", gettext_lazy("Crosstable"), landscape=True, needs="ranked"),
     Sheet("bracket", gettext_lazy("Bracket"), landscape=True, needs="knockout"),
     Sheet("certificates", gettext_lazy("Certificates"), staff_only=True, landscape=True,
-          wall=False, needs="ranked"),
+          wall=False),
 )}
 
 
@@ -150,9 +150,18 @@ def _round_data(event: Event, sheet: Sheet, number: int | None, staff: bool) -> 
 
 
 def _certificates(event: Event, top: int | None) -> dict:
+    """The prize winners, ranks 1 to ``top``: from the standings (a shared rank gives each
+    its certificate), or from a knockout's placings (appendix §2, §3: "3–4" for the losers of
+    the semi-finals without a match for third place)."""
     top = min(max(top or CERTIFICATES_DEFAULT, 1), CERTIFICATES_MAX)
+    if event.is_knockout:
+        placings = event_bracket(event, staff=False).placings
+        return {"winners": [{"entry": p.entry, "rank": p.label, "shared": p.place_to > p.place,
+                             "points": ""} for p in placings if p.place <= top]}
     table = event_standings(event)
-    return {"table": table, "winners": [row for row in table.rows if row.rank <= top]}
+    return {"winners": [{"entry": row.entry, "rank": str(row.rank), "shared": row.shared,
+                         "points": row.match_points if table.team or table.is_match
+                         else row.points} for row in table.rows if row.rank <= top]}
 
 
 def sheet_context(event: Event, sheet: Sheet, *, staff: bool, public_url: str,

@@ -229,3 +229,17 @@ def test_print_links_on_staff_pages(rr, organiser):
     assert url(rr, "scoresheets", "?round=2", pdf=True) in round_page
 
 
+
+
+def test_knockout_certificates_follow_the_placings(make_event, organiser, chief_arbiter,
+                                                   arbiter):
+    from tournaments.selectors.knockout import event_bracket
+
+    event = knockout_event(make_event, organiser, chief_arbiter, arbiter, 6, format="ko")
+    placings = event_bracket(event, staff=False).placings
+    top = max(p.place for p in placings)
+    winners = [p for p in placings if p.place <= top]
+    pages = pdf_of(client_for(organiser), url(event, "certificates", f"?top={top}", pdf=True))
+    assert len(pages) == len(winners) >= 1
+    for placing, text in zip(winners, pages, strict=True):
+        assert placing.entry.name in text and f"Rank {placing.label}" in text
