@@ -159,6 +159,8 @@ def _certificates(event: Event, top: int | None) -> dict:
         return {"winners": [{"entry": p.entry, "rank": p.label, "shared": p.place_to > p.place,
                              "points": ""} for p in placings if p.place <= top]}
     table = event_standings(event)
+    if not table.after_round:  # no round played: nobody has a rank yet
+        return {"winners": []}
     return {"winners": [{"entry": row.entry, "rank": str(row.rank), "shared": row.shared,
                          "points": row.match_points if table.team or table.is_match
                          else row.points} for row in table.rows if row.rank <= top]}

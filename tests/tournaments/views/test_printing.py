@@ -243,3 +243,10 @@ def test_knockout_certificates_follow_the_placings(make_event, organiser, chief_
     assert len(pages) == len(winners) >= 1
     for placing, text in zip(winners, pages, strict=True):
         assert placing.entry.name in text and f"Rank {placing.label}" in text
+
+
+def test_no_certificates_before_a_round_is_played(make_event, organiser, chief_arbiter):
+    event = rr_scenario(make_event, organiser, chief_arbiter, rounds="draft")["event"]
+    page = client_for(organiser).get(url(event, "certificates"))
+    assert page.status_code == 200 and b'data-testid="certificate"' not in page.content
+    assert b"No standings yet" in page.content
