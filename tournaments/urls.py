@@ -6,6 +6,7 @@ from tournaments.views import (
     game_records,
     knockout,
     offline,
+    printing,
     public,
     ratings,
     staff,
@@ -36,6 +37,9 @@ urlpatterns = [
     path("events/<slug:slug>/bracket/", knockout.bracket, name="bracket"),
     path("events/<slug:slug>/boards/", teams.board_results, name="board_results"),
     path("events/<slug:slug>/ratings/", ratings.event_ratings, name="event_ratings"),
+    # Print sheets and their PDFs (issue 20).
+    path("events/<slug:slug>/print/<str:sheet>/", printing.print_page, name="print"),
+    path("events/<slug:slug>/print/<str:sheet>/pdf/", printing.print_pdf, name="print_pdf"),
     # Rating lists (issue 17).
     path("ratings/", ratings.rating_lists, name="rating_lists"),
     path("ratings/<int:list_id>/", ratings.rating_list, name="rating_list"),

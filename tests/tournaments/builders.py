@@ -440,6 +440,14 @@ def backup_upload(document: dict) -> io.BytesIO:
 
 # Workbooks
 
+def pdf_pages(content: bytes) -> list[str]:
+    """The text of each page of a PDF the app wrote (pypdf), for print sheets' tests."""
+    from pypdf import PdfReader
+
+    assert content.startswith(b"%PDF-")
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
+
 def open_workbook(content: bytes):
     return load_workbook(io.BytesIO(content))
 

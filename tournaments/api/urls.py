@@ -5,6 +5,7 @@ from tournaments.api import (
     fouls,
     game_records,
     knockout,
+    printing,
     ratings,
     swiss,
     teams,
@@ -64,6 +65,10 @@ urlpatterns = [
     path("events/<int:event_pk>/ratings/revert/", ratings.event_ratings_revert,
          name="event-ratings-revert"),
     path("", include("tournaments.api.excel")),  # exports, imports, jobs, backups
+    # Print sheets as PDF (issue 20).
+    path("events/<int:event_pk>/print/", printing.print_sheets, name="event-print"),
+    path("events/<int:event_pk>/print/<str:sheet>/", printing.print_sheet,
+         name="event-print-sheet"),
     # Team events (appendix §4).
     path("events/<int:event_pk>/boards/", teams.BoardResultsView.as_view(),
          name="event-board-results"),

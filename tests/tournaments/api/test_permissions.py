@@ -93,6 +93,8 @@ READ_OPERATIONS = {
     # Ratings (issue 17): tests/tournaments/api/test_ratings.py.
     ("GET", "/api/rating-lists/"), ("GET", "/api/rating-lists/{id}/"),
     ("GET", "/api/players/{id}/ratings/"), ("GET", "/api/events/{event_pk}/ratings/"),
+    # Print sheets (issue 20): tests/tournaments/api/test_printing.py (the staff's in CASES).
+    ("GET", "/api/events/{event_pk}/print/"),
     # Game records (Art. 11): tests/tournaments/api/test_game_records.py.
     ("GET", "/api/boards/{id}/moves/"),
     # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
@@ -344,6 +346,13 @@ CASES: dict[str, Case] = {
     "revert an event's rating changes": Case("rated-applied", lambda c: (
         "post", f"/api/events/{_e(c)}/ratings/revert/", {}), ORGANISER,
         ("POST", "/api/events/{event_pk}/ratings/revert/")),
+    # Print sheets (issue 20): score sheets are the staff's; a PDF as a job too.
+    "print the score sheets": Case("rr-published", lambda c: (
+        "get", f"/api/events/{_e(c)}/print/scoresheets/?round=1", None), STAFF,
+        ("GET", "/api/events/{event_pk}/print/{sheet}/"), read=True),
+    "build a print sheet's PDF as a job": Case("rr-published", lambda c: (
+        "post", f"/api/events/{_e(c)}/print/crosstable/", {}), STAFF,
+        ("POST", "/api/events/{event_pk}/print/{sheet}/")),
     "download an export": Case("job-done", lambda c: (
         "get", f"/api/jobs/{c['job'].pk}/file/", None), ORGANISER,
         ("GET", "/api/jobs/{id}/file/"), read=True),
@@ -448,7 +457,8 @@ def test_allowed_roles_follow_the_rules():
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
         "export a table", "check every round", "write a game's moves",
-        "remove a game's moves", "upload a round's PGN", "record a deciding game's colours"}
+        "remove a game's moves", "upload a round's PGN", "record a deciding game's colours",
+        "print the score sheets", "build a print sheet's PDF as a job"}
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):
