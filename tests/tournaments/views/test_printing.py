@@ -250,3 +250,51 @@ def test_no_certificates_before_a_round_is_played(make_event, organiser, chief_a
     page = client_for(organiser).get(url(event, "certificates"))
     assert page.status_code == 200 and b'data-testid="certificate"' not in page.content
     assert b"No standings yet" in page.content
+
+
+def test_art_11_a_rapid_tie_break_games_sheet_does_not_print_the_standard_time_control(
+        make_event, organiser, chief_arbiter, arbiter):
+    """Appendix §2: a level knockout match goes on to the statute's rapid games, whose time
+    control is not the event's standard one; their score sheets name the kind and leave the
+    time control to be written in, while the match's own games keep the event's."""
+    from tournaments.services.knockout import bracket_start
+    from tournaments.services.results import game_result_record
+    from tournaments.services.rounds import round_publish
+
+    event = make_event(format="ko", games_per_match=2, tiebreak_games=[["rapid", 2]])
+    for player in PlayerFactory.create_batch(2):
+        entry_register(event=event, actor=organiser, player=player)
+    bracket_start(event=event, actor=chief_arbiter, seed=5)
+    round_publish(round_=event.rounds_set.get(number=1), actor=chief_arbiter)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    for game in board.games.order_by("number"):
+        game_result_record(game=game, result="1/2-1/2", actor=arbiter, expected_version=0)
+    assert list(board.games.values_list("kind", flat=True)) == [
+        "regular", "regular", "rapid", "rapid"]
+    pages = [text.replace("\n", " ") for text in pdf_of(
+        client_for(chief_arbiter), url(event, "scoresheets", "?round=1", pdf=True))]
+    assert len(pages) == 4
+    standard = f"{event.time_base_minutes} minutes each"
+    for text in pages[:2]:
+        assert standard in text and "Rapid" not in text
+    for text in pages[2:]:
+        assert "Rapid: the statute's time control" in text and standard not in text
+
+
+def test_team_score_sheets_name_the_match_and_its_board(make_event, organiser, chief_arbiter):
+    """A team match's score sheet names the match (its table) and the board in the match, as
+    the line-ups sheet does, not the word 'board' twice."""
+    event = team_event(make_event, organiser, chief_arbiter, teams=4, boards=4)
+    pages = pdf_of(client_for(chief_arbiter), url(event, "scoresheets", "?round=1", pdf=True))
+    assert len(pages) == 2 * 4
+    first = pages[0].replace("\n", " ")
+    assert "Match 1 · board 1" in " ".join(first.split())
+    assert "Board 1" not in first
+
+
+def test_knockout_certificates_before_the_placings_say_so(make_event, organiser,
+                                                          chief_arbiter, arbiter):
+    event = knockout_event(make_event, organiser, chief_arbiter, arbiter, 8, format="ko")
+    page = client_for(organiser).get(url(event, "certificates"))
+    assert page.status_code == 200 and b'data-testid="certificate"' not in page.content
+    assert b"No placings yet" in page.content
