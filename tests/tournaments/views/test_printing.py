@@ -298,3 +298,29 @@ def test_knockout_certificates_before_the_placings_say_so(make_event, organiser,
     page = client_for(organiser).get(url(event, "certificates"))
     assert page.status_code == 200 and b'data-testid="certificate"' not in page.content
     assert b"No placings yet" in page.content
+
+
+def test_appendix_4_team_standings_sheet_leads_with_the_points_teams_rank_by(
+        make_event, organiser, chief_arbiter, arbiter):
+    """Appendix §4: teams rank by the sum of their players' points (board points, the law's
+    default); the printed standings put those first, in bold, and say so, as the public page
+    does, rather than leading with match points the ranking does not follow."""
+    import re
+
+    from tournaments.services.results import game_result_record
+
+    event = team_event(make_event, organiser, chief_arbiter, teams=4, boards=4)
+    for board in Board.objects.filter(round__event=event, round__number=1):
+        for game, result in zip(board.games.order_by("number"),
+                                ("1-0", "1-0", "1-0", "0-1"), strict=True):
+            game_result_record(game=game, result=result, actor=arbiter, expected_version=0)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    table = event_standings(event)
+    assert table.primary == "gp"
+    page = Client().get(url(event, "standings")).content.decode()
+    head = page[page.index("<thead>"):page.index("</thead>")]
+    assert head.index(">BP<") < head.index(">MP<")
+    assert "Teams rank by board points (BP)" in page
+    bold = re.findall(r"<td class=\"num\"><strong>([^<]*)</strong>", page)
+    assert bold == [row.game_points for row in table.rows]
+    assert sorted(bold, key=float, reverse=True) == bold
