@@ -324,3 +324,24 @@ def test_appendix_4_team_standings_sheet_leads_with_the_points_teams_rank_by(
     bold = re.findall(r"<td class=\"num\"><strong>([^<]*)</strong>", page)
     assert bold == [row.game_points for row in table.rows]
     assert sorted(bold, key=float, reverse=True) == bold
+
+
+def test_appendix_2_knockout_sheets_name_each_match_as_the_bracket_does(
+        make_event, organiser, chief_arbiter, arbiter):
+    """The bracket names each match (A1.1, B2.1, ...); the pairings, results and score sheets
+    of a knockout round carry the same name beside the board, so the wall sheet and the
+    bracket can be read together."""
+    event = knockout_event(make_event, organiser, chief_arbiter, arbiter, 8, format="dko")
+    boards = list(Board.objects.filter(round__event=event, round__number=1)
+                  .exclude(match_code="").select_related("white__player").order_by("number"))
+    assert len(boards) == 4
+    for sheet in ("pairings", "results"):
+        (text,) = pdf_of(Client(), url(event, sheet, "?round=1", pdf=True))
+        for board in boards:
+            line = next(ln for ln in text.splitlines() if board.white.name in ln)
+            assert line.split()[:2] == [str(board.number), board.match_code]
+    pages = pdf_of(client_for(chief_arbiter), url(event, "scoresheets", "?round=1", pdf=True))
+    codes = [board.match_code for board in boards for _ in board.games.all()]
+    assert len(pages) == len(codes)
+    for text, code in zip(pages, codes, strict=True):
+        assert code in text
