@@ -345,3 +345,23 @@ def test_appendix_2_knockout_sheets_name_each_match_as_the_bracket_does(
     assert len(pages) == len(codes)
     for text, code in zip(pages, codes, strict=True):
         assert code in text
+
+
+def test_results_sheet_names_each_games_white_as_colours_alternate(
+        make_event, organiser, chief_arbiter, arbiter):
+    """Appendix §2: the two games of a match alternate colours ("mỗi người được đi trước một
+    ván"), and results are written White's first; each game's line names that game's White and
+    Black, so a 0-1 in game 2 reads as the board's first player winning with Black."""
+    event = knockout_event(make_event, organiser, chief_arbiter, arbiter, 8, format="ko")
+    (text,) = pdf_of(Client(), url(event, "results", "?round=1", pdf=True))
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    checked = 0
+    for board in Board.objects.filter(round__event=event, round__number=1).select_related(
+            "white__player", "black__player"):
+        for game in board.games.exclude(result=""):
+            white, black = ((board.white, board.black) if game.white_first
+                            else (board.black, board.white))
+            result = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}[game.result]
+            assert f"Game {game.number}: {white.name} {result} {black.name}" in lines
+            checked += 1
+    assert checked >= 8
