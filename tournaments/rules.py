@@ -101,6 +101,8 @@ def championship_is_public(user, championship) -> bool:
 
 rules.add_perm("tournaments.view_championship", championship_is_public | runs_championship)
 rules.add_perm("tournaments.change_championship", organises_championship)
-# Qualifying players into the next stage and recording a play-off's winners: the organisers
-# and the chief arbiter (Art. 20.3: the chief arbiter runs the competition).
-rules.add_perm("tournaments.qualify_stage", organises_championship | chief_of_championship)
+# Qualifying registers players in the next stage's events: the organisers' right there
+# (Art. 19: they register players). A play-off's winners are the arbiters' ruling: the
+# organisers or the chief arbiter record them (Art. 20.3).
+rules.add_perm("tournaments.qualify_stage", organises_championship)
+rules.add_perm("tournaments.record_playoff", organises_championship | chief_of_championship)

@@ -7,18 +7,14 @@ qualifying more players than the earlier stage has, a knockout of one player, gr
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
+from scoring.qualification import QualificationError, check_rule
+from tournaments.adapters.championships import stage_rule
 from tournaments.errors import ServiceError
 from tournaments.models import Format, Qualification, Stage, StageSeeding
+from tournaments.selectors.qualification import engine_message
 
 GROUP_RULES = (Qualification.TOP_PER_GROUP, Qualification.TOP_PER_GROUP_AND_BEST)
 PLAY_ON_RULES = (Qualification.FINAL_BEFORE_LAST, Qualification.PLAY_ON)
-
-
-def qualifiers_total(stage: Stage, previous: Stage) -> int:
-    """How many players the rule sends into ``stage``."""
-    if stage.qualification in GROUP_RULES:
-        return (stage.qualifiers or 0) * previous.groups + (stage.best_of_next or 0)
-    return stage.qualifiers or 0
 
 
 def qualification_check(stage: Stage, previous: Stage) -> None:
@@ -35,7 +31,6 @@ def qualification_check(stage: Stage, previous: Stage) -> None:
     _check_groups_rule(stage, previous)
     _check_play_on(stage, previous)
     _check_sizes(stage, previous)
-    _check_seeding(stage, previous)
 
 
 def _check_groups_rule(stage: Stage, previous: Stage) -> None:
@@ -73,26 +68,21 @@ def _check_play_on(stage: Stage, previous: Stage) -> None:
 
 
 def _check_sizes(stage: Stage, previous: Stage) -> None:
-    total = qualifiers_total(stage, previous)
-    sizes = [e["n"] for e in previous.events.annotate(n=Count("entries")).values("n")]
-    if sizes and sum(sizes) and total > sum(sizes):
-        raise ServiceError(_("The earlier stage has %(n)s players: it cannot qualify %(q)s."),
-                           n=sum(sizes), q=total)
-    if stage.qualification in GROUP_RULES and sizes and min(sizes) and \
-            stage.qualifiers + (1 if stage.best_of_next else 0) > min(sizes):
-        raise ServiceError(_("A group of the earlier stage has only %(n)s players."),
-                           n=min(sizes))
-    if stage.is_knockout and total < 2:
-        raise ServiceError(_("A knockout needs at least two players; this rule qualifies "
-                             "%(q)s."), q=total)
+    """The engine's check (``scoring/qualification.py: check_rule``) on the earlier stage's
+    groups; before they have players, every group is taken as large enough, so only the
+    shape of the rule is checked (a knockout of one, seeding the groups cannot follow)."""
+    rule = stage_rule(stage, previous)
+    sizes = [e["n"] for e in previous.events.order_by("group_label")
+             .annotate(n=Count("entries")).values("n")]
+    if not all(sizes):
+        sizes = [rule.total(previous.groups) + 1] * previous.groups
+    try:
+        check_rule(rule, sizes)
+    except QualificationError as error:
+        raise ServiceError(engine_message(error)) from None
+    total = rule.total(previous.groups)
     if total < 2 * stage.groups:
         raise ServiceError(_("%(q)s qualifiers cannot fill %(g)s groups of at least two "
                              "players."), q=total, g=stage.groups)
-
-
-def _check_seeding(stage: Stage, previous: Stage) -> None:
-    if stage.seeding == StageSeeding.INTERLEAVE and (
-            stage.qualification not in GROUP_RULES or not stage.is_knockout):
-        raise ServiceError(_("Group interleaving (A1 v B2) seeds a knockout from groups."))
-    if stage.seeding == StageSeeding.SNAKE and stage.groups < 2:
-        raise ServiceError(_("Snake seeding needs a stage in groups."))
+    if stage.seeding == StageSeeding.INTERLEAVE and not stage.is_knockout:
+        raise ServiceError(_("Group interleaving (A1 v B2) seeds a knockout."))

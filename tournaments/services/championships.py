@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from scoring import seeding
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Category,
@@ -28,8 +29,8 @@ from tournaments.models import (
     Seeding,
     Stage,
 )
-from tournaments.services.championship_rules import qualification_check
 from tournaments.selectors.qualification import qualification_plan
+from tournaments.services.championship_rules import qualification_check
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_create, law_defaults
 from tournaments.services.formats import round_start
@@ -233,12 +234,11 @@ def stage_register(*, stage: Stage, actor, players: list[Player]) -> list[Entry]
     if stage.number > 1:
         raise ServiceError(_("Players come into a later stage by qualifying."))
     events = list(stage.events.order_by("group_label"))
-    ordered = sorted(players, key=lambda p: (-(p.rating or 0), p.sort_key, p.pk))
-    entries = []
-    for i, player in enumerate(ordered):
-        lap, pos = divmod(i, len(events))
-        event = events[pos if lap % 2 == 0 else len(events) - 1 - pos]
-        entries.append(entry_register(event=event, actor=actor, player=player))
+    by_id = {p.pk: p for p in players}
+    order = [p.pk for p in sorted(players, key=lambda p: (-(p.rating or 0), p.sort_key, p.pk))]
+    dealt = seeding.snake(order, len(events)) if len(events) > 1 else (tuple(order),)
+    entries = [entry_register(event=event, actor=actor, player=by_id[pk])
+               for event, group in zip(events, dealt, strict=True) for pk in group]
     return entries
 
 
@@ -246,7 +246,7 @@ def stage_register(*, stage: Stage, actor, players: list[Player]) -> list[Entry]
 def stage_playoff_record(*, stage: Stage, actor, winners: list[int]) -> Stage:
     """The arbiter records who won the play-off at the qualification line (entries of the
     earlier stage, in the order they finished); qualifying then takes them."""
-    require_championship(actor, "tournaments.qualify_stage", stage.category.championship)
+    require_championship(actor, "tournaments.record_playoff", stage.category.championship)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.qualified_at is not None:
         raise ServiceError(_("Players have already qualified into this stage."))
@@ -275,10 +275,10 @@ def _enter(event: Event, actor, earlier: Entry) -> Entry:
 @transaction.atomic
 def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
     """Qualify the players of the plan (``selectors/qualification.py: qualification_plan``,
-    the preview the staff saw, computed again under the stage's lock) into ``stage``: their entries in each group's event, numbered by
-    the plan's seeding (a knockout's seeds), the qualifiers who leave a Swiss that plays on
-    marked so it no longer pairs them, and, if ``draw``, the first round drawn by
-    ``round_start``. One transaction: all of it, or nothing."""
+    the preview the staff saw, computed again under the stage's lock) into ``stage``: their
+    entries in each group's event, numbered by the plan's seeding (a knockout's seeds), the
+    qualifiers who leave a Swiss that plays on marked so it no longer pairs them, and, if
+    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing."""
     require_championship(actor, "tournaments.qualify_stage", stage.category.championship)
     locked = Stage.objects.select_for_update().get(pk=stage.pk)
     if locked.qualified_at is not None:
