@@ -83,6 +83,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
         expect(found).to_have_count(1)
         found.locator("button", has_text="Đăng ký").click()
         expect(page.locator(".messages")).to_contain_text(name)
+        page.wait_for_load_state()  # htmx must be listening before the next name is typed
     page.locator("[data-testid=quick-add] summary").click()
     quick = page.locator("form[action$='/entries/quick-add/']")
     quick.locator("#id_full_name").fill("Lê Quang Mới")

@@ -449,3 +449,71 @@ def rated_scenario(make_event, organiser, chief, *, rounds="closed", listed=True
     if applied:
         ctx["application"] = event_ratings_apply(event=ctx["event"], actor=organiser)
     return ctx
+
+
+# Championships (issue 15)
+
+def championship_with_swiss(organiser, chief, *, players=8, rounds=3, name="Giải Vô địch 2026"):
+    """A championship, category "Nam" whose stage 1 is a Swiss of ``players`` players
+    (ratings falling with registration order, so entry number k is the k-th registered) and
+    ``rounds`` rounds, the chief arbiter appointed for the whole championship."""
+    from tournaments.services.championships import (
+        category_add,
+        championship_create,
+        championship_role_assign,
+        stage_add,
+        stage_register,
+    )
+
+    championship = championship_create(actor=organiser, name=name,
+                                       start_date=datetime.date(2026, 3, 1))
+    championship_role_assign(championship=championship, actor=organiser, user=chief,
+                             role=Role.CHIEF_ARBITER)
+    category = category_add(championship=championship, actor=organiser, name="Nam")
+    stage = stage_add(category=category, actor=organiser, format="swiss", rounds=rounds)
+    stage_register(stage=stage, actor=organiser, players=PlayerFactory.create_batch(players))
+    event = stage.events.get()
+    numbers_draw(event=event, actor=organiser, method="rating")
+    return championship, category, stage, event
+
+
+def stronger_wins(round_: Round, chief) -> None:
+    """Publish ``round_`` (if still a draft), the lower number (higher rating) wins every game
+    left, close it."""
+    if round_.status == "draft":
+        round_publish(round_=round_, actor=chief)
+    for board in round_.boards.filter(black__isnull=False).select_related("white", "black"):
+        games = list(board.games.order_by("number"))
+        if not games and not board.result:
+            result = "1-0" if board.white.number < board.black.number else "0-1"
+            result_record(board=board, result=result, actor=chief,
+                          expected_version=board.version)
+        for game in games:
+            game.refresh_from_db()
+            if game.result:
+                continue
+            white = board.white if game.white_first else board.black
+            black = board.black if game.white_first else board.white
+            game_result_record(game=game, result="1-0" if white.number < black.number
+                               else "0-1", actor=chief, expected_version=game.version)
+    round_.refresh_from_db()
+    if round_.status != "completed":
+        round_complete(round_=round_, actor=chief)
+
+
+def play_stage_event(event, chief, *, rounds: int | None = None) -> None:
+    """Pair (``round_start``) and play ``event``, the stronger always winning, until it has no
+    round left (or ``rounds`` rounds are completed)."""
+    from tournaments.services.formats import round_start
+
+    for _ in range(40):
+        drafts = event.rounds_set.filter(status__in=["draft", "published"]).order_by("number")
+        if drafts.exists():
+            stronger_wins(drafts.first(), chief)
+            continue
+        done = event.rounds_set.count()
+        if rounds is not None and done >= rounds:
+            return
+        if event.is_swiss and done >= event.rounds or not event.is_swiss and done:
+            return
+        round_start(event=event, actor=chief)

@@ -1,5 +1,16 @@
 """Models, one module per subject; import them from here."""
 
+from tournaments.models.championships import (
+    Category,
+    Championship,
+    ChampionshipRole,
+    LineTies,
+    Qualification,
+    SharedPlaces,
+    Stage,
+    StageSeeding,
+    TeamClassification,
+)
 from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_order_key
 from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.fouls import Foul, FoulArticle
@@ -39,7 +50,9 @@ from tournaments.models.statute import (
 )
 
 __all__ = [
-    "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
+    "Acceleration", "Board", "ByeKind", "Category", "Championship", "ChampionshipRole",
+    "LineTies", "Qualification", "SharedPlaces", "Stage", "StageSeeding", "TeamClassification",
+    "DutchEdition", "Entry", "EntryStatus", "Event",
     "EventRole", "Foul", "FoulArticle", "FoulKind", "Format", "Game", "GameKind", "Gender",
     "InitialColour", "Job", "JobKind", "JobStatus", "PairingMethod", "ParticipantKind", "Player",
     "REASON_MAX_LENGTH", "RatingApplication", "RatingChange", "RatingList", "RatingListRow",
