@@ -220,3 +220,18 @@ def test_team_points_equal_then_best_rank_then_shared():
                                                   members=2)}
     # All 8 points; X has the best individual rank (1); Y and Z are equal on everything.
     assert result == {"X": 1, "Y": 2, "Z": 2}
+
+
+def test_split_by_the_rank_the_qualifiers_had_when_they_left_a_swiss_that_played_on():
+    # X and Y both qualified with 3.5 after round 5, X ahead on the tie-break; by the end of the
+    # Swiss (their opponents played on) Y's tie-break overtook X's. The statute's "earlier
+    # rank" is the rank they qualified with: X places above Y.
+    after_5 = ranked(("W", 4.5, 15), ("V", 4, 14), ("X", 3.5, 13), ("Y", 3.5, 12), ("Z", 2, 9))
+    after_7 = ranked(("Z", 5, 11), ("W", 4.5, 18), ("V", 4, 17), ("Y", 3.5, 16),
+                     ("X", 3.5, 15))
+    _, ko = knockout_table(("W", "V", "X", "Y"), {"A1.1": "home", "A1.2": "home",
+                                                  "A2.1": "home"})
+    swiss = StageResult((after_7,))
+    with_reference = StageResult((ko,), split_shared=True, reference=(after_5,))
+    assert places(overall([swiss, with_reference]))["X"] == "3"
+    assert places(overall([swiss, StageResult((ko,), split_shared=True)]))["Y"] == "3"
