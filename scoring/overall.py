@@ -30,11 +30,14 @@ class StageResult:
     order with every player of the group (a knockout: its placings, unplaced players sharing
     the places still open). ``placement``: the groups are placement matches, group i placed
     below group i - 1; ``split_shared``: shared places (a knockout round's losers) are split by
-    the earlier stage's order."""
+    the earlier stage's order: its standings as they stood when the players qualified,
+    ``reference``, when the earlier stage played on after that (the AXF's Swiss), else its
+    last standings."""
 
     groups: tuple[tuple[Standing, ...], ...]
     placement: bool = False
     split_shared: bool = False
+    reference: tuple[tuple[Standing, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +103,9 @@ def overall(stages: Sequence[StageResult]) -> tuple[Place, ...]:
     for i in range(len(stages) - 1, -1, -1):
         blocks = [[p for p in b if p not in placed] for b in orders[i]]
         if stages[i].split_shared and i > 0:
-            blocks = _split(blocks, orders[i - 1])
+            reference = stages[i].reference
+            earlier = stage_order(StageResult(reference)) if reference else orders[i - 1]
+            blocks = _split(blocks, earlier)
         for block in (b for b in blocks if b):
             out += [Place(p, place, place + len(block) - 1, i) for p in block]
             placed.update(block)

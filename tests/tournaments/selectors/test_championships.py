@@ -1,0 +1,107 @@
+"""A category's overall results, team classification and a player's path (issue 15, Art. 17.3):
+selectors/championships.py over championships played through the services."""
+
+import pytest
+
+from tests.tournaments.builders import championship_with_swiss, play_stage_event
+from tournaments.models import Player
+from tournaments.selectors.championships import category_results, entry_key, player_path
+from tournaments.selectors.standings import event_standings
+from tournaments.services.championships import (
+    category_update,
+    stage_add,
+    stage_qualification_set,
+    stage_qualify,
+)
+from tournaments.services.formats import round_start
+
+pytestmark = pytest.mark.django_db
+
+
+def _play_on(organiser, chief):
+    """AXF's shape, smaller: a 4-round Swiss of 8; after round 3 the top 4 go to a knockout
+    while the others play round 4; the stronger (lower number) always wins."""
+    championship, category, _swiss_stage, swiss = championship_with_swiss(organiser, chief,
+                                                                           rounds=4)
+    play_stage_event(swiss, chief, rounds=3)
+    ko_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="play_on",
+                            qualifiers=4, after_round=3)
+    stage_qualify(stage=ko_stage, actor=organiser)
+    round_start(event=swiss, actor=chief)
+    play_stage_event(swiss, chief)
+    ko = ko_stage.events.get()
+    play_stage_event(ko, chief)
+    return championship, category, swiss, ko
+
+
+def test_knockout_places_first_then_the_swiss_that_played_on(organiser, chief_arbiter):
+    _ch, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    results = category_results(category)
+    numbers = [(r.label, r.entry.event_id, r.entry.number) for r in results.rows]
+    # Seeds 1 v 4 and 2 v 3, the better seed wins: 1 champion, 2 second, the semi-final losers
+    # (3 and 4) share 3-4 (no third-place match, places shared by default).
+    assert numbers[:4] == [("1", ko.pk, 1), ("2", ko.pk, 2), ("3–4", ko.pk, 3),
+                           ("3–4", ko.pk, 4)]
+    # Then the players who stayed in the Swiss, in its final order, from 5th down.
+    stayed = [row.entry.player_id for row in event_standings(swiss).rows
+              if row.entry.moved_on_after_round is None]
+    assert [r.entry.player_id for r in results.rows[4:]] == stayed
+    assert [r.label for r in results.rows[4:]] == ["5", "6", "7", "8"]
+    assert {r.stage.number for r in results.rows[:4]} == {2}
+
+
+def test_split_places_by_the_earlier_rank(organiser, chief_arbiter):
+    _ch, category, swiss, _ko = _play_on(organiser, chief_arbiter)
+    stage = category.stages.get(number=2)
+    type(stage).objects.filter(pk=stage.pk).update(places="earlier")
+    rows = category_results(category).rows
+    # Seeds 3 and 4 came 3rd and 4th of the Swiss after round 3: 3rd and 4th overall.
+    assert [(r.label, r.entry.number) for r in rows[2:4]] == [("3", 3), ("4", 4)]
+
+
+def test_team_classification_by_the_sum_of_ranks_and_by_the_best_points(
+        organiser, chief_arbiter):
+    championship, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    rows = category_results(category).rows
+    place = {r.entry.player_id: r.place for r in rows}
+    by_place = sorted(place, key=place.__getitem__)
+    # Provinces: X holds the 1st and 8th, Y the 2nd and 3rd, Z the 4th and 5th, W the 6th only.
+    for province, places in {"X": (1, 8), "Y": (2, 3), "Z": (4, 5), "W": (6,)}.items():
+        Player.objects.filter(pk__in=[by_place[p - 1] for p in places]).update(
+            province=province)
+    category_update(category=category, actor=organiser, team_classification="ranks",
+                    team_by="province", team_best_n=2)
+    teams = {t.team: (t.rank, t.total) for t in category_results(category).teams}
+    # The 3rd and 4th share 3-4 and both count 3: Y 2 + 3 = 5, Z 3 + 5 = 8, X 1 + 8 = 9;
+    # W has one player, not ranked.
+    assert teams == {"Y": (1, 5), "Z": (2, 8), "X": (3, 9), "W": (None, None)}
+    category_update(category=category, actor=organiser, team_classification="points")
+    points = {r.entry.player_id: r.points for r in event_standings(swiss).rows}
+    result = {t.team: t for t in category_results(category).teams}
+    for team in ("X", "Y", "Z"):
+        members = Player.objects.filter(province=team).values_list("pk", flat=True)
+        best = sorted(members, key=place.__getitem__)[:2]
+        assert result[team].total == sum(_fraction(points[p]) for p in best)
+    ranked = sorted((t for t in result.values() if t.rank), key=lambda t: t.rank)
+    assert [t.total for t in ranked] == sorted((t.total for t in ranked), reverse=True)
+    assert result["W"].rank is None
+
+
+def _fraction(text):
+    from fractions import Fraction
+
+    return Fraction(text.replace("½", ".5").replace(",", ".")) if text else Fraction(0)
+
+
+def test_a_player_s_path_through_the_stages(organiser, chief_arbiter):
+    championship, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    champion = ko.entries.get(number=1).player
+    (path,) = player_path(championship, champion)
+    assert [(s.stage.number, s.moved_on) for s in path.steps] == [(1, True), (2, False)]
+    assert path.steps[1].label == "1" and path.overall.place == 1
+    stayer = swiss.entries.get(number=8).player
+    (path,) = player_path(championship, stayer)
+    assert [s.stage.number for s in path.steps] == [1] and path.overall.place >= 5
+    results = category_results(category)
+    assert len({entry_key(r.entry) for r in results.rows}) == 8
