@@ -3,40 +3,17 @@ selectors/championships.py over championships played through the services."""
 
 import pytest
 
-from tests.tournaments.builders import championship_with_swiss, play_stage_event
+from tests.tournaments.builders import championship_played_on
 from tournaments.models import Player
 from tournaments.selectors.championships import category_results, entry_key, player_path
 from tournaments.selectors.standings import event_standings
-from tournaments.services.championships import (
-    category_update,
-    stage_add,
-    stage_qualification_set,
-    stage_qualify,
-)
-from tournaments.services.formats import round_start
+from tournaments.services.championships import category_update
 
 pytestmark = pytest.mark.django_db
 
 
-def _play_on(organiser, chief):
-    """AXF's shape, smaller: a 4-round Swiss of 8; after round 3 the top 4 go to a knockout
-    while the others play round 4; the stronger (lower number) always wins."""
-    championship, category, _swiss_stage, swiss = championship_with_swiss(organiser, chief,
-                                                                           rounds=4)
-    play_stage_event(swiss, chief, rounds=3)
-    ko_stage = stage_add(category=category, actor=organiser, format="ko")
-    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="play_on",
-                            qualifiers=4, after_round=3)
-    stage_qualify(stage=ko_stage, actor=organiser)
-    round_start(event=swiss, actor=chief)
-    play_stage_event(swiss, chief)
-    ko = ko_stage.events.get()
-    play_stage_event(ko, chief)
-    return championship, category, swiss, ko
-
-
 def test_knockout_places_first_then_the_swiss_that_played_on(organiser, chief_arbiter):
-    _ch, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    _ch, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
     results = category_results(category)
     numbers = [(r.label, r.entry.event_id, r.entry.number) for r in results.rows]
     # Seeds 1 v 4 and 2 v 3, the better seed wins: 1 champion, 2 second, the semi-final losers
@@ -52,7 +29,7 @@ def test_knockout_places_first_then_the_swiss_that_played_on(organiser, chief_ar
 
 
 def test_split_places_by_the_earlier_rank(organiser, chief_arbiter):
-    _ch, category, swiss, _ko = _play_on(organiser, chief_arbiter)
+    _ch, category, swiss, _ko = championship_played_on(organiser, chief_arbiter)
     stage = category.stages.get(number=2)
     type(stage).objects.filter(pk=stage.pk).update(places="earlier")
     rows = category_results(category).rows
@@ -62,7 +39,7 @@ def test_split_places_by_the_earlier_rank(organiser, chief_arbiter):
 
 def test_team_classification_by_the_sum_of_ranks_and_by_the_best_points(
         organiser, chief_arbiter):
-    championship, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    championship, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
     rows = category_results(category).rows
     place = {r.entry.player_id: r.place for r in rows}
     by_place = sorted(place, key=place.__getitem__)
@@ -95,7 +72,7 @@ def _fraction(text):
 
 
 def test_a_player_s_path_through_the_stages(organiser, chief_arbiter):
-    championship, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    championship, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
     champion = ko.entries.get(number=1).player
     (path,) = player_path(championship, champion)
     assert [(s.stage.number, s.moved_on) for s in path.steps] == [(1, True), (2, False)]
