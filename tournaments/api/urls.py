@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import fouls, knockout, ratings, swiss, teams, tiebreaks, views
+from tournaments.api import championships, fouls, knockout, ratings, swiss, teams, tiebreaks, views
 from tournaments.api.auth import TokenView
 
 
@@ -66,5 +66,24 @@ urlpatterns = [
     path("boards/<int:pk>/fouls/", fouls.BoardFoulsView.as_view(), name="board-fouls"),
     path("fouls/<int:pk>/", fouls.FoulView.as_view(), name="foul"),
     path("events/<int:event_pk>/fouls/", fouls.EventFoulsView.as_view(), name="event-fouls"),
+    # Championships (issue 15).
+    path("championships/", championships.championship_collection, name="championships"),
+    path("championships/<int:pk>/", championships.championship_detail, name="championship"),
+    path("championships/<int:pk>/categories/", championships.category_create,
+         name="championship-categories"),
+    path("championships/<int:pk>/roles/", championships.role_create,
+         name="championship-roles"),
+    path("championships/<int:pk>/roles/<int:role_pk>/", championships.role_delete,
+         name="championship-role"),
+    path("championships/<int:pk>/players/<int:player_pk>/", championships.player_path,
+         name="championship-player"),
+    path("categories/<int:pk>/stages/", championships.stage_create, name="category-stages"),
+    path("categories/<int:pk>/results/", championships.category_results,
+         name="category-results"),
+    path("stages/<int:pk>/qualification/", championships.stage_qualification,
+         name="stage-qualification"),
+    path("stages/<int:pk>/qualify/", championships.stage_qualify, name="stage-qualify"),
+    path("stages/<int:pk>/playoff/", championships.stage_playoff, name="stage-playoff"),
+    path("stages/<int:pk>/players/", championships.stage_players, name="stage-players"),
     path("", include(router.urls)),
 ]

@@ -74,14 +74,16 @@ def _save(row, **changes):
 
 
 @transaction.atomic
-def championship_create(*, actor, name: str, start_date, **fields) -> Championship:
+def championship_create(*, actor, name: str, start_date, slug: str = "",
+                        **fields) -> Championship:
     """A new championship; its creator is its organiser (Art. 19). Creating one is the right to
-    create events (``tournaments.add_event``), since its stages are events."""
+    create events (``tournaments.add_event``), since its stages are events. ``slug``: its
+    address, made from the name unless given."""
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create championships."))
     _check_fields(fields, CHAMPIONSHIP_FIELDS)
     championship = Championship(name=name, start_date=start_date, created_by=actor,
-                                slug=_unique_slug(name))
+                                slug=slug or _unique_slug(name))
     _save(championship, **fields)
     ChampionshipRole.objects.create(championship=championship, user=actor, role=Role.ORGANISER)
     return championship

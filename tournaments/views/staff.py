@@ -23,6 +23,7 @@ from tournaments.forms import (
     swiss_rounds_guidance,
 )
 from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round
+from tournaments.selectors.championship_tree import championships_run_by
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.players import player_search
@@ -56,7 +57,8 @@ def my_events(request):
     events = events_run_by(request.user)
     can_create = request.user.has_perm("tournaments.add_event")
     return render(request, "tournaments/my_events.html",
-                  {"events": events, "can_create": can_create})
+                  {"events": events, "can_create": can_create,
+                   "championships": championships_run_by(request.user)})
 
 
 @login_required
