@@ -4,8 +4,13 @@ selectors/championships.py over championships played through the services."""
 import pytest
 
 from tests.tournaments.builders import championship_played_on
-from tournaments.models import Player
-from tournaments.selectors.championships import category_results, entry_key, player_path
+from tournaments.models import Player, Stage
+from tournaments.selectors.championships import (
+    category_results,
+    colour_choices,
+    entry_key,
+    player_path,
+)
 from tournaments.selectors.standings import event_standings
 from tournaments.services.championships import category_update
 
@@ -82,3 +87,15 @@ def test_a_player_s_path_through_the_stages(organiser, chief_arbiter):
     assert [s.stage.number for s in path.steps] == [1] and path.overall.place >= 5
     results = category_results(category)
     assert len({entry_key(r.entry) for r in results.rows}) == 8
+
+
+def test_the_higher_ranked_player_of_the_earlier_stage_chooses_colour(organiser,
+                                                                       chief_arbiter):
+    _ch, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
+    assert colour_choices(ko) == {} and colour_choices(swiss) == {}
+    Stage.objects.filter(category=category, number=2).update(higher_rank_chooses_colour=True)
+    ko.refresh_from_db()
+    choices = {code: entry.number for code, entry in colour_choices(ko).items()}
+    # Seeds are the Swiss's order after round 3: seed 1 v 4 (1 chooses), 2 v 3 (2 chooses),
+    # the final 1 v 2 (1 chooses).
+    assert choices == {"A1.1": 1, "A1.2": 2, "A2.1": 1}
