@@ -3,7 +3,12 @@ selectors/championships.py over championships played through the services."""
 
 import pytest
 
-from tests.tournaments.builders import championship_played_on
+from tests.tournaments.builders import (
+    PlayerFactory,
+    championship_played_on,
+    championship_with_swiss,
+    play_stage_event,
+)
 from tournaments.models import Player, Stage
 from tournaments.selectors.championships import (
     category_results,
@@ -12,7 +17,16 @@ from tournaments.selectors.championships import (
     player_path,
 )
 from tournaments.selectors.standings import event_standings
-from tournaments.services.championships import category_update
+from tournaments.services.championships import (
+    category_add,
+    category_update,
+    stage_add,
+    stage_qualification_set,
+    stage_qualify,
+    stage_register,
+)
+from tournaments.services.entries import numbers_draw
+from tournaments.services.formats import round_start
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +113,57 @@ def test_the_higher_ranked_player_of_the_earlier_stage_chooses_colour(organiser,
     # Seeds are the Swiss's order after round 3: seed 1 v 4 (1 chooses), 2 v 3 (2 chooses),
     # the final 1 v 2 (1 chooses).
     assert choices == {"A1.1": 1, "A1.2": 2, "A2.1": 1}
+
+
+def test_wxf_final_before_the_last_round_then_the_swiss_from_third(organiser, chief_arbiter):
+    """The top two after round 3 of 4 play a final (the stronger, seed 1, wins); the six
+    others play round 4. Overall: the final's two, then the Swiss's order without them."""
+    championship, category, _stage, swiss = championship_with_swiss(organiser, chief_arbiter,
+                                                                    rounds=4)
+    play_stage_event(swiss, chief_arbiter, rounds=3)
+    final_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=final_stage, actor=organiser, qualification="final")
+    stage_qualify(stage=final_stage, actor=organiser)
+    round_start(event=swiss, actor=chief_arbiter)
+    play_stage_event(swiss, chief_arbiter)
+    final = final_stage.events.get()
+    play_stage_event(final, chief_arbiter)
+    rows = category_results(category).rows
+    finalists = {e.number: e.player_id for e in final.entries.all()}
+    assert [(r.label, r.entry.player_id) for r in rows[:2]] == [("1", finalists[1]),
+                                                                ("2", finalists[2])]
+    stayers = [row.entry.player_id for row in event_standings(swiss).rows
+               if row.entry.player_id not in finalists.values()]
+    assert [r.entry.player_id for r in rows[2:]] == stayers
+    assert [r.label for r in rows[2:]] == [str(n) for n in range(3, 9)]
+
+
+def test_group_stage_then_knockout_places_group_thirds_before_fourths(organiser,
+                                                                       chief_arbiter):
+    """Two round-robin groups of 4 dealt by rating in a snake, the top 2 of each into a
+    knockout A1 v B2, B1 v A2, the stronger always winning."""
+    championship, _cat, _s, _e = championship_with_swiss(organiser, chief_arbiter, players=2)
+    category = category_add(championship=championship, actor=organiser, name="Nữ")
+    groups = stage_add(category=category, actor=organiser, format="rr", groups=2)
+    players = PlayerFactory.create_batch(8)
+    stage_register(stage=groups, actor=organiser, players=players)
+    for event in groups.events.all():
+        numbers_draw(event=event, actor=organiser, method="rating")
+        play_stage_event(event, chief_arbiter)
+    ko_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="group",
+                            qualifiers=2, seeding="interleave")
+    stage_qualify(stage=ko_stage, actor=organiser)
+    play_stage_event(ko_stage.events.get(), chief_arbiter)
+    rows = category_results(category).rows
+    by_rating = [p.pk for p in sorted(players, key=lambda p: -p.rating)]
+    # A: 1st, 4th, 5th, 8th by rating; B: 2nd, 3rd, 6th, 7th. Group winners 1st and 2nd,
+    # runners-up 4th (A) and 3rd (B); the knockout: 1st beats B2 (3rd), 2nd beats A2 (4th),
+    # 1st beats 2nd. Then the thirds (5th, 6th by rating) and the fourths (8th, 7th).
+    assert [r.entry.player_id for r in rows[:2]] == by_rating[:2]
+    assert {r.entry.player_id for r in rows[2:4]} == set(by_rating[2:4])
+    assert [r.label for r in rows[:4]] == ["1", "2", "3–4", "3–4"]
+    assert {r.entry.player_id for r in rows[4:6]} == set(by_rating[4:6])
+    assert {r.entry.player_id for r in rows[6:]} == set(by_rating[6:])
+    assert all(r.stage.number == 1 for r in rows[4:])
+    assert {r.line.rank for r in rows[4:6]} == {3} and {r.line.rank for r in rows[6:]} == {4}
