@@ -203,6 +203,7 @@ SPECTACULAR_SETTINGS = {
         "EntryStatusEnum": "tournaments.models.entries.EntryStatus",
         "PairingMethodEnum": "tournaments.models.rounds.PairingMethod",
         "ScoringEnum": "tournaments.models.statute.ScoringSystem",
+        "TeamRanksByEnum": "tournaments.models.statute.TeamRanksBy",
     },
 }
 

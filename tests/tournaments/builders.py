@@ -541,3 +541,32 @@ def championship_played_on(organiser, chief):
     ko = ko_stage.events.get()
     play_stage_event(ko, chief)
     return championship, category, swiss, ko
+
+
+def championship_scenario(make_event, organiser, chief, *, played=False, rule=None):
+    """A draft championship of 8 players (category "Nam", a Swiss stage of 3 rounds, stage 2 a
+    knockout), the chief arbiter and the "arbiter" user appointed for the whole championship.
+    ``played``: the Swiss played to the end (the stronger always wins); ``rule``: stage 2's
+    qualification rule set."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import ChampionshipRole
+    from tournaments.services.championships import (
+        championship_role_assign,
+        stage_add,
+        stage_qualification_set,
+    )
+
+    championship, category, stage, event = championship_with_swiss(organiser, chief)
+    arbiter = get_user_model().objects.get(username="arbiter")
+    championship_role_assign(championship=championship, actor=organiser, user=arbiter,
+                             role=Role.ARBITER)
+    ko = stage_add(category=category, actor=organiser, format="ko")
+    if played:
+        play_stage_event(event, chief)
+    if rule:
+        ko = stage_qualification_set(stage=ko, actor=organiser, **rule)
+    return {"championship": championship, "category": category, "stage": stage, "ko": ko,
+            "swiss": event, "newcomers": PlayerFactory.create_batch(2),
+            "arbiter_role": ChampionshipRole.objects.get(championship=championship,
+                                                         user=arbiter)}

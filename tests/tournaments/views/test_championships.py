@@ -1,0 +1,105 @@
+"""The championship's pages (issue 15): the public page, overall results and a player's path;
+the staff pages that build it, set the qualification rule and qualify (with a preview)."""
+
+import pytest
+
+from tests.tournaments.builders import championship_scenario, client_for, play_stage_event
+from tournaments.models import Championship, Stage, Visibility
+from tournaments.services.championships import championship_update, stage_qualify
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(organiser, chief_arbiter, arbiter):
+    """A public championship: Swiss of 8 played, the top 4 qualified into the knockout, played
+    to the end."""
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True,
+                                rule={"qualification": "top", "qualifiers": 4})
+    championship_update(championship=ctx["championship"], actor=organiser,
+                        visibility=Visibility.PUBLIC)
+    stage_qualify(stage=ctx["ko"], actor=organiser)
+    play_stage_event(ctx["ko"].events.get(), chief_arbiter)
+    return ctx
+
+
+def test_public_pages(played):
+    championship, swiss = played["championship"], played["swiss"]
+    visitor = client_for()
+    page = visitor.get(championship.get_absolute_url()).content.decode()
+    assert "Nam" in page and swiss.get_absolute_url() in page
+    assert played["ko"].events.get().get_absolute_url() in page
+    assert championship.name in visitor.get("/").content.decode()  # the event list
+    event_page = visitor.get(swiss.get_absolute_url()).content.decode()
+    assert championship.get_absolute_url() in event_page
+    results = visitor.get(f"/championships/{championship.slug}/categories/"
+                          f"{played['category'].pk}/")
+    rows = results.content.decode().split('data-testid="overall-results"')[1]
+    winner = swiss.entries.get(number=1).player
+    assert rows.index(winner.full_name) < rows.index(swiss.entries.get(number=5).player
+                                                     .full_name)
+    path = visitor.get(f"/championships/{championship.slug}/players/{winner.pk}/")
+    text = path.content.decode()
+    assert path.status_code == 200 and "qualified" in text and "Stage 2" in text
+
+
+def test_draft_championship_is_not_found(organiser, chief_arbiter, arbiter, stranger):
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    url = ctx["championship"].get_absolute_url()
+    assert client_for().get(url).status_code == 404
+    assert client_for(stranger).get(url).status_code == 404
+    assert client_for(arbiter).get(url).status_code == 200
+
+
+def test_staff_build_a_championship(organiser):
+    staff = client_for(organiser)
+    answer = staff.post("/manage/championships/new/",
+                        {"name": "Giải Trẻ 2026", "start_date": "2026-12-01"})
+    championship = Championship.objects.get(name="Giải Trẻ 2026")
+    manage = f"/manage/championships/{championship.slug}/"
+    assert answer.status_code == 302 and answer["Location"] == manage
+    staff.post(f"{manage}categories/", {"name": "U16", "participant_kind": "individual"})
+    category = championship.categories.get()
+    staff.post(f"{manage}categories/{category.pk}/stages/",
+               {"format": "rr", "groups": 2, "name": "Vòng bảng"})
+    staff.post(f"{manage}categories/{category.pk}/stages/", {"format": "ko", "groups": 1})
+    groups, ko = category.stages.order_by("number")
+    assert groups.events.count() == 2 and ko.events.count() == 1
+    page = staff.get(manage).content.decode()
+    assert "Group A" in page and "Group B" in page
+    refused = staff.post(f"{manage}stages/{ko.pk}/", {
+        "qualification": "top", "qualifiers": 4, "seeding": "interleave",
+        "line_ties": "tiebreaks", "places": "shared"})
+    assert "The qualifiers cannot be seeded into these groups." in refused.content.decode()
+    assert Stage.objects.get(pk=ko.pk).qualification == ""
+    saved = staff.post(f"{manage}stages/{ko.pk}/", {
+        "qualification": "group", "qualifiers": 2, "seeding": "interleave",
+        "line_ties": "tiebreaks", "places": "shared"}, follow=True)
+    assert "Qualification rule saved." in saved.content.decode()
+    assert Stage.objects.get(pk=ko.pk).qualifiers == 2
+
+
+def test_bad_rule_refused_with_the_reason_in_both_languages(organiser, chief_arbiter,
+                                                            arbiter):
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True)
+    url = (f"/manage/championships/{ctx['championship'].slug}/stages/{ctx['ko'].pk}/")
+    rule = {"qualification": "top", "qualifiers": 1, "seeding": "rank",
+            "line_ties": "tiebreaks", "places": "shared"}
+    english = client_for(organiser).post(url, rule).content.decode()
+    assert "A knockout needs at least two players" in english
+    vietnamese = client_for(organiser, lang="vi").post(url, rule).content.decode()
+    assert "ít nhất hai" in vietnamese
+    assert Stage.objects.get(pk=ctx["ko"].pk).qualification == ""
+
+
+def test_preview_then_qualify(organiser, chief_arbiter, arbiter):
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True,
+                                rule={"qualification": "top", "qualifiers": 4})
+    url = f"/manage/championships/{ctx['championship'].slug}/stages/{ctx['ko'].pk}/"
+    preview = client_for(organiser).get(url).content.decode()
+    names = [ctx["swiss"].entries.get(number=n).player.full_name for n in (1, 2, 3, 4)]
+    assert all(name in preview for name in names) and 'data-testid="qualify"' in preview
+    assert client_for(arbiter).post(f"{url}qualify/", {"draw": "1"}).status_code == 403
+    client_for(organiser).post(f"{url}qualify/", {"draw": "1"})
+    event = ctx["ko"].events.get()
+    assert event.entries.count() == 4 and event.rounds_set.count() >= 1
