@@ -519,6 +519,30 @@ def play_stage_event(event, chief, *, rounds: int | None = None) -> None:
         round_start(event=event, actor=chief)
 
 
+def championship_played_on(organiser, chief):
+    """AXF's shape, smaller: a 4-round Swiss of 8; after round 3 the top 4 go to a knockout
+    while the others play round 4; the stronger (lower number) always wins, everything is
+    played to the end. Returns (championship, category, swiss event, knockout event)."""
+    from tournaments.services.championships import (
+        stage_add,
+        stage_qualification_set,
+        stage_qualify,
+    )
+    from tournaments.services.formats import round_start
+
+    championship, category, _stage, swiss = championship_with_swiss(organiser, chief, rounds=4)
+    play_stage_event(swiss, chief, rounds=3)
+    ko_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="play_on",
+                            qualifiers=4, after_round=3)
+    stage_qualify(stage=ko_stage, actor=organiser)
+    round_start(event=swiss, actor=chief)
+    play_stage_event(swiss, chief)
+    ko = ko_stage.events.get()
+    play_stage_event(ko, chief)
+    return championship, category, swiss, ko
+
+
 def championship_scenario(make_event, organiser, chief, *, played=False, rule=None):
     """A draft championship of 8 players (category "Nam", a Swiss stage of 3 rounds, stage 2 a
     knockout), the chief arbiter and the "arbiter" user appointed for the whole championship.

@@ -15,8 +15,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from scoring.overall import StageResult, overall
+from scoring.overall import StageResult, overall, stage_order
 from scoring.qualification import Standing
+from scoring.seeding import colour_chooser
 from scoring.team_ranks import team_points, team_ranks
 from tournaments.adapters.championships import standing_lines
 from tournaments.adapters.events import load_event
@@ -168,15 +169,20 @@ def _stage_result(stage: Stage, events: list[Event], earlier: list[Event]):
         lines.update({s.player: line for s, line in pairs})
     placement = stage.number > 1 and len(events) > 1 and stage.seeding == StageSeeding.RANK
     split = stage.places == SharedPlaces.EARLIER_RANK
-    reference = None
-    if split and stage.after_round and earlier and not any(e.is_knockout for e in earlier):
-        reference = tuple(_table(_ranked_lines(stage, e, stage.after_round)) for e in earlier)
+    reference = _at_qualification(stage, earlier) if split and stage.after_round else None
     return StageResult(tuple(groups), placement=placement, split_shared=split,
                        reference=reference), lines
 
 
 def _table(pairs) -> tuple[Standing, ...]:
     return tuple(sorted((s for s, _line in pairs), key=lambda s: s.rank))
+
+
+def _at_qualification(stage: Stage, earlier: list[Event]) -> tuple[tuple[Standing, ...], ...]:
+    """The earlier stage's tables as they stood when its players qualified into ``stage``
+    (after the statute's round when the earlier stage played on)."""
+    return tuple(_table(_knockout_lines(stage, e) if e.is_knockout
+                        else _ranked_lines(stage, e, stage.after_round)) for e in earlier)
 
 
 def category_results(category: Category) -> CategoryResults:
@@ -271,3 +277,30 @@ def player_path(championship: Championship, player: Player) -> tuple[PathView, .
         row = next((r for r in results.rows if entry_key(r.entry) == key), None)
         out.append(PathView(category, results.paths.get(key, ()), row))
     return tuple(out)
+
+
+def colour_choices(event: Event) -> dict[str, Entry]:
+    """Who chooses colour in the deciding game of each knockout match whose two players are
+    known, where the championship's statute gives the choice to the player ranked higher in the
+    earlier stage (Chinese rules; ``Stage.higher_rank_chooses_colour``): match code → entry.
+    The earlier rank is the one the players qualified with; players the earlier stage could not
+    separate are taken in its listed order. Empty for any other event."""
+    stage = event.stage
+    if stage is None or stage.number == 1 or not event.is_knockout \
+            or not stage.higher_rank_chooses_colour:
+        return {}
+    previous = stage.category.stages.filter(number=stage.number - 1).first()
+    if previous is None:
+        return {}
+    earlier = list(previous.events.order_by("group_label", "pk"))
+    order = [p for block in stage_order(StageResult(_at_qualification(stage, earlier)))
+             for p in block]
+    out = {}
+    for match in event_bracket(event, staff=False).matches:
+        home, away = match.home.entry, match.away.entry
+        if home is None or away is None:
+            continue
+        if entry_key(home) in order and entry_key(away) in order:
+            chooser = colour_chooser((entry_key(home), entry_key(away)), order)
+            out[match.code] = home if chooser == entry_key(home) else away
+    return out

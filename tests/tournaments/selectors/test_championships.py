@@ -3,40 +3,36 @@ selectors/championships.py over championships played through the services."""
 
 import pytest
 
-from tests.tournaments.builders import championship_with_swiss, play_stage_event
-from tournaments.models import Player
-from tournaments.selectors.championships import category_results, entry_key, player_path
+from tests.tournaments.builders import (
+    PlayerFactory,
+    championship_played_on,
+    championship_with_swiss,
+    play_stage_event,
+)
+from tournaments.models import Player, Stage
+from tournaments.selectors.championships import (
+    category_results,
+    colour_choices,
+    entry_key,
+    player_path,
+)
 from tournaments.selectors.standings import event_standings
 from tournaments.services.championships import (
+    category_add,
     category_update,
     stage_add,
     stage_qualification_set,
     stage_qualify,
+    stage_register,
 )
+from tournaments.services.entries import numbers_draw
 from tournaments.services.formats import round_start
 
 pytestmark = pytest.mark.django_db
 
 
-def _play_on(organiser, chief):
-    """AXF's shape, smaller: a 4-round Swiss of 8; after round 3 the top 4 go to a knockout
-    while the others play round 4; the stronger (lower number) always wins."""
-    championship, category, _swiss_stage, swiss = championship_with_swiss(organiser, chief,
-                                                                           rounds=4)
-    play_stage_event(swiss, chief, rounds=3)
-    ko_stage = stage_add(category=category, actor=organiser, format="ko")
-    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="play_on",
-                            qualifiers=4, after_round=3)
-    stage_qualify(stage=ko_stage, actor=organiser)
-    round_start(event=swiss, actor=chief)
-    play_stage_event(swiss, chief)
-    ko = ko_stage.events.get()
-    play_stage_event(ko, chief)
-    return championship, category, swiss, ko
-
-
 def test_knockout_places_first_then_the_swiss_that_played_on(organiser, chief_arbiter):
-    _ch, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    _ch, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
     results = category_results(category)
     numbers = [(r.label, r.entry.event_id, r.entry.number) for r in results.rows]
     # Seeds 1 v 4 and 2 v 3, the better seed wins: 1 champion, 2 second, the semi-final losers
@@ -52,7 +48,7 @@ def test_knockout_places_first_then_the_swiss_that_played_on(organiser, chief_ar
 
 
 def test_split_places_by_the_earlier_rank(organiser, chief_arbiter):
-    _ch, category, swiss, _ko = _play_on(organiser, chief_arbiter)
+    _ch, category, swiss, _ko = championship_played_on(organiser, chief_arbiter)
     stage = category.stages.get(number=2)
     type(stage).objects.filter(pk=stage.pk).update(places="earlier")
     rows = category_results(category).rows
@@ -62,7 +58,7 @@ def test_split_places_by_the_earlier_rank(organiser, chief_arbiter):
 
 def test_team_classification_by_the_sum_of_ranks_and_by_the_best_points(
         organiser, chief_arbiter):
-    championship, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    championship, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
     rows = category_results(category).rows
     place = {r.entry.player_id: r.place for r in rows}
     by_place = sorted(place, key=place.__getitem__)
@@ -95,7 +91,7 @@ def _fraction(text):
 
 
 def test_a_player_s_path_through_the_stages(organiser, chief_arbiter):
-    championship, category, swiss, ko = _play_on(organiser, chief_arbiter)
+    championship, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
     champion = ko.entries.get(number=1).player
     (path,) = player_path(championship, champion)
     assert [(s.stage.number, s.moved_on) for s in path.steps] == [(1, True), (2, False)]
@@ -105,3 +101,69 @@ def test_a_player_s_path_through_the_stages(organiser, chief_arbiter):
     assert [s.stage.number for s in path.steps] == [1] and path.overall.place >= 5
     results = category_results(category)
     assert len({entry_key(r.entry) for r in results.rows}) == 8
+
+
+def test_the_higher_ranked_player_of_the_earlier_stage_chooses_colour(organiser,
+                                                                       chief_arbiter):
+    _ch, category, swiss, ko = championship_played_on(organiser, chief_arbiter)
+    assert colour_choices(ko) == {} and colour_choices(swiss) == {}
+    Stage.objects.filter(category=category, number=2).update(higher_rank_chooses_colour=True)
+    ko.refresh_from_db()
+    choices = {code: entry.number for code, entry in colour_choices(ko).items()}
+    # Seeds are the Swiss's order after round 3: seed 1 v 4 (1 chooses), 2 v 3 (2 chooses),
+    # the final 1 v 2 (1 chooses).
+    assert choices == {"A1.1": 1, "A1.2": 2, "A2.1": 1}
+
+
+def test_wxf_final_before_the_last_round_then_the_swiss_from_third(organiser, chief_arbiter):
+    """The top two after round 3 of 4 play a final (the stronger, seed 1, wins); the six
+    others play round 4. Overall: the final's two, then the Swiss's order without them."""
+    championship, category, _stage, swiss = championship_with_swiss(organiser, chief_arbiter,
+                                                                    rounds=4)
+    play_stage_event(swiss, chief_arbiter, rounds=3)
+    final_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=final_stage, actor=organiser, qualification="final")
+    stage_qualify(stage=final_stage, actor=organiser)
+    round_start(event=swiss, actor=chief_arbiter)
+    play_stage_event(swiss, chief_arbiter)
+    final = final_stage.events.get()
+    play_stage_event(final, chief_arbiter)
+    rows = category_results(category).rows
+    finalists = {e.number: e.player_id for e in final.entries.all()}
+    assert [(r.label, r.entry.player_id) for r in rows[:2]] == [("1", finalists[1]),
+                                                                ("2", finalists[2])]
+    stayers = [row.entry.player_id for row in event_standings(swiss).rows
+               if row.entry.player_id not in finalists.values()]
+    assert [r.entry.player_id for r in rows[2:]] == stayers
+    assert [r.label for r in rows[2:]] == [str(n) for n in range(3, 9)]
+
+
+def test_group_stage_then_knockout_places_group_thirds_before_fourths(organiser,
+                                                                       chief_arbiter):
+    """Two round-robin groups of 4 dealt by rating in a snake, the top 2 of each into a
+    knockout A1 v B2, B1 v A2, the stronger always winning."""
+    championship, _cat, _s, _e = championship_with_swiss(organiser, chief_arbiter, players=2)
+    category = category_add(championship=championship, actor=organiser, name="Nữ")
+    groups = stage_add(category=category, actor=organiser, format="rr", groups=2)
+    players = PlayerFactory.create_batch(8)
+    stage_register(stage=groups, actor=organiser, players=players)
+    for event in groups.events.all():
+        numbers_draw(event=event, actor=organiser, method="rating")
+        play_stage_event(event, chief_arbiter)
+    ko_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="group",
+                            qualifiers=2, seeding="interleave")
+    stage_qualify(stage=ko_stage, actor=organiser)
+    play_stage_event(ko_stage.events.get(), chief_arbiter)
+    rows = category_results(category).rows
+    by_rating = [p.pk for p in sorted(players, key=lambda p: -p.rating)]
+    # A: 1st, 4th, 5th, 8th by rating; B: 2nd, 3rd, 6th, 7th. Group winners 1st and 2nd,
+    # runners-up 4th (A) and 3rd (B); the knockout: 1st beats B2 (3rd), 2nd beats A2 (4th),
+    # 1st beats 2nd. Then the thirds (5th, 6th by rating) and the fourths (8th, 7th).
+    assert [r.entry.player_id for r in rows[:2]] == by_rating[:2]
+    assert {r.entry.player_id for r in rows[2:4]} == set(by_rating[2:4])
+    assert [r.label for r in rows[:4]] == ["1", "2", "3–4", "3–4"]
+    assert {r.entry.player_id for r in rows[4:6]} == set(by_rating[4:6])
+    assert {r.entry.player_id for r in rows[6:]} == set(by_rating[6:])
+    assert all(r.stage.number == 1 for r in rows[4:])
+    assert {r.line.rank for r in rows[4:6]} == {3} and {r.line.rank for r in rows[6:]} == {4}
