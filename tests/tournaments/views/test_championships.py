@@ -103,3 +103,14 @@ def test_preview_then_qualify(organiser, chief_arbiter, arbiter):
     client_for(organiser).post(f"{url}qualify/", {"draw": "1"})
     event = ctx["ko"].events.get()
     assert event.entries.count() == 4 and event.rounds_set.count() >= 1
+
+
+def test_excel_of_the_championship(played):
+    from tests.tournaments.builders import open_workbook
+
+    championship = played["championship"]
+    answer = client_for().get(f"/championships/{championship.slug}/export.xlsx")
+    assert answer["Content-Type"].startswith("application/vnd.openxmlformats")
+    wb = open_workbook(answer.content)
+    assert any("Nam" in name for name in wb.sheetnames)
+    assert len(wb.sheetnames) >= 3  # overall results, then the Swiss and the knockout
