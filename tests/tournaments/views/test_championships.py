@@ -58,11 +58,13 @@ def test_staff_build_a_championship(organiser):
     championship = Championship.objects.get(name="Giải Trẻ 2026")
     manage = f"/manage/championships/{championship.slug}/"
     assert answer.status_code == 302 and answer["Location"] == manage
-    staff.post(f"{manage}categories/", {"name": "U16", "participant_kind": "individual"})
+    staff.post(f"{manage}categories/", {"category-name": "U16",
+                                        "category-participant_kind": "individual"})
     category = championship.categories.get()
     staff.post(f"{manage}categories/{category.pk}/stages/",
-               {"format": "rr", "groups": 2, "name": "Vòng bảng"})
-    staff.post(f"{manage}categories/{category.pk}/stages/", {"format": "ko", "groups": 1})
+               {"stage-format": "rr", "stage-groups": 2, "stage-name": "Vòng bảng"})
+    staff.post(f"{manage}categories/{category.pk}/stages/",
+               {"stage-format": "ko", "stage-groups": 1})
     groups, ko = category.stages.order_by("number")
     assert groups.events.count() == 2 and ko.events.count() == 1
     page = staff.get(manage).content.decode()
