@@ -25,7 +25,7 @@ Django layer translates it) and whose message says it in English.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -203,9 +203,13 @@ def _tie_key(rule: Rule, across: bool):
     return (lambda s: (s.rank, s.score)) if across else (lambda s: s.rank)
 
 
-def _cut(order: Sequence[Standing], n: int, key, winners: Collection[Hashable],
+def _cut(order: Sequence[Standing], n: int, key, winners: Sequence[Hashable],
          group: int | None) -> tuple[list[Hashable], Playoff | None]:
-    """The first ``n`` of ``order``, or those sure to qualify and the play-off at the line."""
+    """The first ``n`` of ``order``, or those sure to qualify and the play-off at the line.
+
+    A play-off is decided by the first of its players in ``winners`` (the recorded order): a
+    player who lost a group's play-off and then won the best-placed players' play-off is
+    recorded after that group's winner, and counts for the later play-off only."""
     if n >= len(order):
         return [s.player for s in order], None
     if n == 0 or key(order[n]) != key(order[n - 1]):
@@ -214,24 +218,26 @@ def _cut(order: Sequence[Standing], n: int, key, winners: Collection[Hashable],
     tied = [s.player for s in order if key(s) == line]
     sure = [s.player for s in order[:n] if key(s) != line]
     places = n - len(sure)
-    chosen = [p for p in tied if p in winners]
+    chosen = [p for p in winners if p in tied]
     if not chosen:
         return sure, Playoff(tuple(tied), places, group)
-    if len(chosen) != places:
+    if len(chosen) < places:
         raise _fail("playoff", f"{places} of the play-off qualify, {len(chosen)} winners given",
                     places=places, winners=len(chosen))
-    return sure + chosen, None
+    return sure + chosen[:places], None
 
 
 def qualify(rule: Rule, groups: Sequence[Sequence[Standing]],
-            playoff_winners: Collection[Hashable] = ()) -> Qualification:
+            playoff_winners: Sequence[Hashable] = ()) -> Qualification:
     """Apply ``rule`` to the earlier stage's standings (one table per group, in rank order).
 
     Returns the qualifiers in the earlier stage's order (:func:`merged`) and the play-offs still
-    to be played; ``playoff_winners`` are the players the arbiter recorded as winning them.
+    to be played; ``playoff_winners`` are the players the arbiter recorded as winning them, in
+    the order recorded (a winner recorded more than once counts once). A winner who qualifies
+    by no play-off is refused.
     """
     check_rule(rule, [len(g) for g in groups])
-    winners = set(playoff_winners)
+    winners = list(dict.fromkeys(playoff_winners))
     tables = [sorted(g, key=lambda s: s.rank) for g in groups]
     if not rule.per_group:
         across = _tie_key(rule, len(tables) > 1)
@@ -252,9 +258,9 @@ def qualify(rule: Rule, groups: Sequence[Sequence[Standing]],
 
 
 def _result(tables: Sequence[Sequence[Standing]], chosen: Sequence[Hashable],
-            playoffs: Sequence[Playoff | None], winners: set[Hashable]) -> Qualification:
+            playoffs: Sequence[Playoff | None], winners: Sequence[Hashable]) -> Qualification:
     pending = tuple(p for p in playoffs if p is not None)
-    stray = winners - set(chosen) - {p for o in pending for p in o.players}
+    stray = set(winners) - set(chosen) - {p for o in pending for p in o.players}
     if stray:
         raise _fail("playoff", "a play-off winner who was not in a play-off",
                     players=sorted(map(str, stray)))

@@ -2,6 +2,8 @@
 selectors/championships.py over championships played through the services."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.builders import (
     PlayerFactory,
@@ -167,3 +169,16 @@ def test_group_stage_then_knockout_places_group_thirds_before_fourths(organiser,
     assert {r.entry.player_id for r in rows[6:]} == set(by_rating[6:])
     assert all(r.stage.number == 1 for r in rows[4:])
     assert {r.line.rank for r in rows[4:6]} == {3} and {r.line.rank for r in rows[6:]} == {4}
+
+
+def test_reads_a_fixed_number_of_queries_per_event_whatever_the_players(organiser,
+                                                                       chief_arbiter):
+    counts = []
+    for players in (4, 10):
+        _ch, category, _stage, swiss = championship_with_swiss(
+            organiser, chief_arbiter, players=players, name=f"Giải {players}")
+        play_stage_event(swiss, chief_arbiter)
+        with CaptureQueriesContext(connection) as queries:
+            assert len(category_results(category).rows) == players
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
