@@ -41,6 +41,8 @@ urlpatterns = [
          championships.category_results, name="category_results"),
     path("championships/<slug:slug>/players/<int:player_id>/", championships.player_path,
          name="player_path"),
+    path("championships/<slug:slug>/export.xlsx", championships.championship_excel,
+         name="championship_excel"),
     path("manage/championships/new/", championship_staff.championship_create,
          name="championship_create"),
     path("manage/championships/<slug:slug>/", championship_staff.championship_manage,

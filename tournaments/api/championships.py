@@ -6,7 +6,8 @@
 - ``POST /api/championships/<id>/categories/``; ``POST /api/championships/<id>/roles/``
   (``username``, ``role``: given on every stage event too); ``DELETE .../roles/<role id>/``.
 - ``POST /api/categories/<id>/stages/``: the next stage (``format``, ``groups``, ``rounds``).
-- ``GET /api/categories/<id>/results/``: overall results and team classification.
+- ``GET /api/categories/<id>/results/``: overall results and team classification;
+  ``GET /api/championships/<id>/workbook/``: the championship's Excel workbook.
 - ``GET /api/championships/<id>/players/<player id>/``: a player's path through the stages.
 - ``GET /api/stages/<id>/qualification/``: the rule and the preview (qualifiers, seeds,
   play-offs, what stops it); ``PUT``: set the rule (refused with the reason); ``POST
@@ -20,8 +21,9 @@ Refusals read ``{detail, code}`` in the user's language (``api/errors.py``).
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -30,6 +32,9 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from scoring.points import format_points
+from tournaments.excel import championship as excel
+from tournaments.excel import workbook
+from tournaments.excel.workbook import XLSX
 from tournaments.models import (
     Category,
     Championship,
@@ -314,3 +319,16 @@ def player_path(request, pk, player_pk):
         {"category": p.category.pk, "name": p.category.name,
          "place": p.overall.label if p.overall else None,
          "stages": [_line(s) for s in p.steps]} for p in paths]})
+
+
+@extend_schema(responses={(200, XLSX): bytes})
+@api_view(["GET"])
+@permission_classes([IsAuthenticatedOrReadOnly])
+def championship_workbook(request, pk):
+    """The championship's workbook (``excel/championship.py``) in the caller's language."""
+    row = _championship(request, pk)
+    response = HttpResponse(workbook.to_bytes(excel.build(row, lang=get_language())),
+                            content_type=XLSX)
+    name = excel.filename(row, get_language())
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

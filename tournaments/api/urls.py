@@ -77,6 +77,8 @@ urlpatterns = [
          name="championship-role"),
     path("championships/<int:pk>/players/<int:player_pk>/", championships.player_path,
          name="championship-player"),
+    path("championships/<int:pk>/workbook/", championships.championship_workbook,
+         name="championship-workbook"),
     path("categories/<int:pk>/stages/", championships.stage_create, name="category-stages"),
     path("categories/<int:pk>/results/", championships.category_results,
          name="category-results"),

@@ -27,6 +27,7 @@ from tournaments.services.championships import (
 )
 from tournaments.services.entries import numbers_draw
 from tournaments.services.formats import round_start
+from tournaments.services.lots import lots_draw
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_complete, round_publish
 
@@ -63,7 +64,7 @@ def play_event(event: Event, users, rng: random.Random, *, rounds: int = 99) -> 
         round_start(event=event, actor=users["tongtrongtai"])
 
 
-def _men(championship, users, players, rng) -> None:
+def _men(championship, users, players, rng, seed: int) -> None:
     btc = users["btc"]
     category = category_add(championship=championship, actor=btc, name="Nam",
                             team_classification="points", team_by="province", team_best_n=2)
@@ -73,6 +74,9 @@ def _men(championship, users, players, rng) -> None:
     event = swiss.events.get()
     numbers_draw(event=event, actor=btc, method="rating")
     play_event(event, users, rng)
+    # Art. 21.3: lots, the last tie-break, drawn by the chief arbiter so no tie is left at the
+    # qualification line.
+    lots_draw(event=event, actor=users["tongtrongtai"], seed=seed)
     final = stage_add(category=category, actor=btc, format="ko", name="Chung kết (loại trực tiếp)")
     stage_qualification_set(stage=final, actor=btc, qualification="top", qualifiers=4)
     stage_qualify(stage=final, actor=btc)
@@ -110,7 +114,7 @@ def build_championship(users, players: list[Player], seed: int) -> Championship:
                              user=users["tongtrongtai"], role=Role.CHIEF_ARBITER)
     championship_role_assign(championship=championship, actor=users["btc"],
                              user=users["trongtai"], role=Role.ARBITER)
-    _men(championship, users, players[:12], rng)
+    _men(championship, users, players[:12], rng, seed)
     _women(championship, users, players[12:20], rng)
     return championship
 

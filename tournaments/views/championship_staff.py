@@ -74,9 +74,9 @@ def championship_manage(request, slug):
             return redirect("tournaments:championship_manage", slug=championship.slug)
     return render(request, "tournaments/championships/manage.html", {
         "championship": championship, "form": form, "categories": championship_tree(
-            championship), "category_form": CategoryForm(), "stage_form": StageForm(),
-        "role_form": RoleForm(), "roles": championship.roles.select_related("user")
-        .order_by("role"),
+            championship), "category_form": CategoryForm(prefix="category"),
+        "stage_form": StageForm(prefix="stage"), "role_form": RoleForm(prefix="role"),
+        "roles": championship.roles.select_related("user").order_by("role"),
     })
 
 
@@ -95,7 +95,7 @@ def championship_visibility(request, slug):
 @require_POST
 def category_add(request, slug):
     championship = _championship_for(request, slug)
-    form = CategoryForm(request.POST)
+    form = CategoryForm(request.POST, prefix="category")
     if form.is_valid():
         data = dict(form.cleaned_data)
         _run(request, lambda: services.category_add(championship=championship,
@@ -111,7 +111,7 @@ def category_add(request, slug):
 def stage_add(request, slug, category_id):
     championship = _championship_for(request, slug)
     category = get_object_or_404(championship.categories, pk=category_id)
-    form = StageForm(request.POST)
+    form = StageForm(request.POST, prefix="stage")
     if form.is_valid():
         data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
         _run(request, lambda: services.stage_add(category=category, actor=request.user,
@@ -125,8 +125,9 @@ def stage_add(request, slug, category_id):
 @require_POST
 def championship_role_add(request, slug):
     championship = _championship_for(request, slug)
-    form = RoleForm(request.POST)
-    user = get_user_model().objects.filter(username=request.POST.get("username", "")).first()
+    form = RoleForm(request.POST, prefix="role")
+    user = get_user_model().objects.filter(username=request.POST.get("role-username", "")) \
+        .first()
     if not form.is_valid() or user is None:
         messages.error(request, _("No account with this username."))
     else:

@@ -1,9 +1,13 @@
 """Public pages of a championship (issue 15): its categories, stages and groups with links to
 each stage event's own pages. Read-only: these views only call selectors."""
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 
+from tournaments.excel import championship as championship_workbook
+from tournaments.excel import workbook
+from tournaments.excel.workbook import XLSX
 from tournaments.models import Player
 from tournaments.selectors import championships as selectors
 from tournaments.selectors.championship_tree import championship_tree, visible_championship
@@ -47,3 +51,15 @@ def player_path(request, slug, player_id):
     return render(request, "tournaments/championships/path.html", {
         "championship": championship, "player": player, "paths": paths,
     })
+
+
+def championship_excel(request, slug):
+    """The championship's workbook (``excel/championship.py``): overall results, team
+    classification and every stage's table, in the visitor's language; built on the spot from
+    the published rounds (what the pages show)."""
+    championship = championship_or_404(request, slug)
+    wb = championship_workbook.build(championship, lang=get_language())
+    response = HttpResponse(workbook.to_bytes(wb), content_type=XLSX)
+    name = championship_workbook.filename(championship, get_language())
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

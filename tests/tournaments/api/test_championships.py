@@ -87,3 +87,14 @@ def test_refusal_in_vietnamese(organiser, chief_arbiter, arbiter):
     assert answer.status_code == 400
     assert "ít nhất hai" in answer.data["detail"]
     assert Stage.objects.get(pk=ctx["ko"].pk).qualification == ""
+
+
+def test_workbook_through_the_api(organiser, chief_arbiter, arbiter):
+    from tests.tournaments.builders import open_workbook
+
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True)
+    pk = ctx["championship"].pk
+    assert api_for().get(f"/api/championships/{pk}/workbook/").status_code == 404  # a draft
+    answer = api_for(chief_arbiter).get(f"/api/championships/{pk}/workbook/")
+    assert answer.status_code == 200
+    assert any("Nam" in name for name in open_workbook(answer.content).sheetnames)

@@ -100,7 +100,7 @@ READ_OPERATIONS = {
     ("GET", "/api/championships/"), ("GET", "/api/championships/{id}/"),
     ("GET", "/api/categories/{id}/results/"),
     ("GET", "/api/championships/{id}/players/{player_pk}/"),
-    ("GET", "/api/stages/{id}/qualification/"),
+    ("GET", "/api/stages/{id}/qualification/"), ("GET", "/api/championships/{id}/workbook/"),
     # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
     ("POST", "/api/token/"),
 }

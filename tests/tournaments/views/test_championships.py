@@ -58,11 +58,13 @@ def test_staff_build_a_championship(organiser):
     championship = Championship.objects.get(name="Giải Trẻ 2026")
     manage = f"/manage/championships/{championship.slug}/"
     assert answer.status_code == 302 and answer["Location"] == manage
-    staff.post(f"{manage}categories/", {"name": "U16", "participant_kind": "individual"})
+    staff.post(f"{manage}categories/", {"category-name": "U16",
+                                        "category-participant_kind": "individual"})
     category = championship.categories.get()
     staff.post(f"{manage}categories/{category.pk}/stages/",
-               {"format": "rr", "groups": 2, "name": "Vòng bảng"})
-    staff.post(f"{manage}categories/{category.pk}/stages/", {"format": "ko", "groups": 1})
+               {"stage-format": "rr", "stage-groups": 2, "stage-name": "Vòng bảng"})
+    staff.post(f"{manage}categories/{category.pk}/stages/",
+               {"stage-format": "ko", "stage-groups": 1})
     groups, ko = category.stages.order_by("number")
     assert groups.events.count() == 2 and ko.events.count() == 1
     page = staff.get(manage).content.decode()
@@ -103,3 +105,14 @@ def test_preview_then_qualify(organiser, chief_arbiter, arbiter):
     client_for(organiser).post(f"{url}qualify/", {"draw": "1"})
     event = ctx["ko"].events.get()
     assert event.entries.count() == 4 and event.rounds_set.count() >= 1
+
+
+def test_excel_of_the_championship(played):
+    from tests.tournaments.builders import open_workbook
+
+    championship = played["championship"]
+    answer = client_for().get(f"/championships/{championship.slug}/export.xlsx")
+    assert answer["Content-Type"].startswith("application/vnd.openxmlformats")
+    wb = open_workbook(answer.content)
+    assert any("Nam" in name for name in wb.sheetnames)
+    assert len(wb.sheetnames) >= 3  # overall results, then the Swiss and the knockout
