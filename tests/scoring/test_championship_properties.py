@@ -101,3 +101,30 @@ def test_interleaving_is_a_permutation_that_never_pairs_a_group_with_itself(grou
     if per_group % 2 == 0:
         size = len(order)
         assert all(order[i][0] != order[size - 1 - i][0] for i in range(size))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(4, 16), st.data())
+def test_three_stages_place_the_furthest_stage_first(n, data):
+    players = list(range(n))
+    first = _table(players, data.draw(st.lists(st.integers(0, 8), min_size=n, max_size=n)),
+                   [0] * n)
+    second_count = data.draw(st.integers(2, n))
+    second_players = [s.player for s in first[:second_count]]
+    # Stage 2: placement groups (title and lower places), stage 3: a final of two.
+    cut = data.draw(st.integers(1, second_count - 1))
+    shuffled = data.draw(st.permutations(second_players))
+    blocks = (tuple(Standing(p, i + 1) for i, p in enumerate(shuffled[:cut])),
+              tuple(Standing(p, i + 1) for i, p in enumerate(shuffled[cut:])))
+    finalists = [b[0].player for b in blocks]
+    final = (Standing(finalists[1], 1), Standing(finalists[0], 2))
+    places = overall([StageResult((first,)), StageResult(blocks, placement=True),
+                      StageResult((final,))])
+    order = [p.player for p in places]
+    assert sorted(order) == players
+    assert order[:2] == [finalists[1], finalists[0]]
+    reached = set(second_players)
+    # Everyone who reached stage 2 is above everyone who did not.
+    assert all(order.index(a) < order.index(b) for a in reached
+               for b in set(players) - reached)
+    assert {p.stage for p in places if p.player in reached - set(finalists)} <= {1}

@@ -570,3 +570,32 @@ def championship_scenario(make_event, organiser, chief, *, played=False, rule=No
             "swiss": event, "newcomers": PlayerFactory.create_batch(2),
             "arbiter_role": ChampionshipRole.objects.get(championship=championship,
                                                          user=arbiter)}
+
+
+def championship_groups_into_knockout(organiser, chief):
+    """A championship whose category "Nữ" has two round-robin groups of 4 (players dealt by
+    rating in a snake) and a knockout of the top 2 of each, interleaved (A1 v B2, B1 v A2); the
+    stronger (lower number) always wins, everything played. Returns (championship, category,
+    the 8 players)."""
+    from tournaments.services.championships import (
+        category_add,
+        stage_add,
+        stage_qualification_set,
+        stage_qualify,
+        stage_register,
+    )
+
+    championship, _cat, _s, _e = championship_with_swiss(organiser, chief, players=2)
+    category = category_add(championship=championship, actor=organiser, name="Nữ")
+    groups = stage_add(category=category, actor=organiser, format="rr", groups=2)
+    players = PlayerFactory.create_batch(8)
+    stage_register(stage=groups, actor=organiser, players=players)
+    for event in groups.events.all():
+        numbers_draw(event=event, actor=organiser, method="rating")
+        play_stage_event(event, chief)
+    ko_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="group",
+                            qualifiers=2, seeding="interleave")
+    stage_qualify(stage=ko_stage, actor=organiser)
+    play_stage_event(ko_stage.events.get(), chief)
+    return championship, category, players

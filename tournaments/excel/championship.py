@@ -82,7 +82,9 @@ def overall_sheet(results: CategoryResults, lang: str) -> Sheet:
         if not team:
             player = row.entry.player
             line += [player.club, player.province]
-        line += [_stage_name(row, lang), row.line.group, row.line.label]
+        there = row.line
+        line += [_stage_name(row, lang), there.group,
+                 there.label if there.rank_to > there.rank else there.rank]
         rows.append(line)
     name = results.category.name
     return Sheet(name, OVERALL_TITLE(lang, category=name), columns, rows or [[L.EMPTY(lang)]])

@@ -5,6 +5,7 @@ the selectors the pages use."""
 import pytest
 
 from tests.tournaments.builders import (
+    championship_groups_into_knockout,
     championship_played_on,
     championship_with_swiss,
     open_workbook,
@@ -73,3 +74,17 @@ def test_file_name_is_ascii(organiser, chief_arbiter):
     assert filename(championship, "en").endswith("-results.xlsx")
     wb = export(championship)
     assert wb.sheetnames == ["Nam", "Nam — GĐ1"]
+
+
+def test_groups_have_a_sheet_each_in_english(organiser, chief_arbiter):
+    championship, _category, _players = championship_groups_into_knockout(organiser,
+                                                                          chief_arbiter)
+    wb = export(championship, lang="en")
+    assert wb.sheetnames == ["Nam", "Nam — S1", "Nữ", "Nữ — S1 A", "Nữ — S1 B", "Nữ — S2"]
+    assert wb["Nữ — S1 B"]["A3"].value == "STANDINGS AFTER ROUND 3 — Stage 1, group B"
+    assert wb["Nữ"]["A3"].value == "OVERALL RESULTS — Nữ"
+    rows = sheet_rows(wb["Nữ"])
+    # The knockout's four (stage 2, no group), then a third and a fourth of each group.
+    assert [(r[4], r[5]) for r in rows[:4]] == [("Stage 2", None)] * 4
+    assert sorted(r[5] for r in rows[4:6]) == ["A", "B"] == sorted(r[5] for r in rows[6:])
+    assert [r[6] for r in rows[4:]] == [3, 3, 4, 4]

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.builders import (
-    PlayerFactory,
+    championship_groups_into_knockout,
     championship_played_on,
     championship_with_swiss,
     play_stage_event,
@@ -20,14 +20,11 @@ from tournaments.selectors.championships import (
 )
 from tournaments.selectors.standings import event_standings
 from tournaments.services.championships import (
-    category_add,
     category_update,
     stage_add,
     stage_qualification_set,
     stage_qualify,
-    stage_register,
 )
-from tournaments.services.entries import numbers_draw
 from tournaments.services.formats import round_start
 
 pytestmark = pytest.mark.django_db
@@ -144,19 +141,8 @@ def test_group_stage_then_knockout_places_group_thirds_before_fourths(organiser,
                                                                        chief_arbiter):
     """Two round-robin groups of 4 dealt by rating in a snake, the top 2 of each into a
     knockout A1 v B2, B1 v A2, the stronger always winning."""
-    championship, _cat, _s, _e = championship_with_swiss(organiser, chief_arbiter, players=2)
-    category = category_add(championship=championship, actor=organiser, name="Nữ")
-    groups = stage_add(category=category, actor=organiser, format="rr", groups=2)
-    players = PlayerFactory.create_batch(8)
-    stage_register(stage=groups, actor=organiser, players=players)
-    for event in groups.events.all():
-        numbers_draw(event=event, actor=organiser, method="rating")
-        play_stage_event(event, chief_arbiter)
-    ko_stage = stage_add(category=category, actor=organiser, format="ko")
-    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="group",
-                            qualifiers=2, seeding="interleave")
-    stage_qualify(stage=ko_stage, actor=organiser)
-    play_stage_event(ko_stage.events.get(), chief_arbiter)
+    _championship, category, players = championship_groups_into_knockout(organiser,
+                                                                         chief_arbiter)
     rows = category_results(category).rows
     by_rating = [p.pk for p in sorted(players, key=lambda p: -p.rating)]
     # A: 1st, 4th, 5th, 8th by rating; B: 2nd, 3rd, 6th, 7th. Group winners 1st and 2nd,
