@@ -62,6 +62,7 @@ def _play_through_the_api(event: Event, chief) -> None:
 def test_championship_through_the_web_pages(live_server, page, browser, login, shot,
                                             organiser, chief_arbiter):
     url = live_server.url
+    page.set_viewport_size(PHONE)  # the organiser works on a phone too
     login(page, "organiser")
     page.goto(f"{url}/manage/")
     page.click("[data-testid=new-championship]")
@@ -109,6 +110,7 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
     top = [swiss.entries.get(number=n).player.full_name for n in (1, 2, 3, 4)]
     for name in top:
         expect(preview).to_contain_text(name)
+    assert page.evaluate(OVERFLOW) == 0
     shot(page, "qualification-preview")
     page.click("[data-testid=qualify]")
     expect(page.locator(".msg.success").first).to_be_visible()
@@ -116,6 +118,8 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
     assert final.entries.count() == 4 and final.rounds_set.exists()
     _play_through_the_api(final, chief_arbiter)
     page.goto(f"{url}/manage/championships/{championship.slug}/")
+    assert page.evaluate(OVERFLOW) == 0
+    shot(page, "championship-dashboard")
     page.click("[data-testid=publish-championship]")
 
     # A visitor's phone: the event list, the championship, the overall results.

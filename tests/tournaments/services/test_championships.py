@@ -15,6 +15,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Board, EventRole, Role
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.standings import event_standings
+from tournaments.selectors.swiss import round_warnings
 from tournaments.services.championships import (
     category_add,
     stage_add,
@@ -88,6 +89,7 @@ def test_final_between_the_top_two_while_the_others_play_the_last_round(
         b.black.number for b in last.boards.all() if b.black_id}
     assert paired == {3, 4, 5, 6, 7, 8}
     assert not last.boards.filter(bye__gt="").exists()
+    assert round_warnings(last) == []  # the check of the round finds nothing amiss
     stronger_wins(last, chief_arbiter)
     after = {r.entry.pk: r.points for r in event_standings(swiss).rows}
     moved = swiss.entries.filter(number__in=[1, 2])
