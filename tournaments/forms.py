@@ -28,7 +28,7 @@ from tournaments.services.events import law_defaults
 from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
-          "rounds"]
+          "rounds", "official"]
 SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", "points_rest",
            "games_per_match", "tiebreaks", "foul_kinds", "team_ranks_by", "team_ranks_members"]
 TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
@@ -36,7 +36,7 @@ TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
            "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
-         "team_match_points_draw", "substitution", "official"]
+         "team_match_points_draw"]
 RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),

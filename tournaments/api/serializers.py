@@ -21,12 +21,21 @@ from tournaments.text import whole_number
 
 class EventSerializer(serializers.ModelSerializer):
     individual = serializers.SerializerMethodField()
+    scoring_follows_law = serializers.BooleanField(
+        read_only=True, help_text="False when the points differ from Art. 21.1, 21.2 (only a "
+                                  "friendly event, official false, may do so: Art. 19.5).")
+    scoring_note = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
         fields = ["id", "slug", "name", "format", "participant_kind", "individual",
-                  "start_date", "end_date", "venue", "organiser", "visibility", "links"]
+                  "start_date", "end_date", "venue", "organiser", "visibility", "official",
+                  "scoring_follows_law", "scoring_note", "links"]
+
+    def get_scoring_note(self, event) -> str:
+        """How the scoring departs from the law, with the article; empty when it does not."""
+        return " ".join(str(why) for why in event.scoring_departures().values())
 
     def get_individual(self, event) -> bool:
         return not event.is_team
@@ -170,7 +179,7 @@ class BoardSerializer(serializers.ModelSerializer):
     class Meta:
         model = Board
         fields = ["id", "number", "white", "black", "bye", "result", "version", "bracket",
-                  "match_code", "games"]
+                  "match_code", "first_substitution", "second_substitution", "games"]
 
     def _side(self, entry):
         return None if entry is None else {"entry": entry.pk, "number": entry.number,

@@ -33,6 +33,7 @@ from tournaments.models.rounds import (
     ResultCode,
     Round,
     RoundStatus,
+    Substitution,
     awaiting_result,
 )
 from tournaments.models.statute import (
@@ -44,7 +45,6 @@ from tournaments.models.statute import (
     ParticipantKind,
     ScoringSystem,
     Seeding,
-    Substitution,
     TeamRanksBy,
     TeamScoring,
 )

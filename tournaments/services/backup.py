@@ -58,7 +58,11 @@ _ENTRY_FIELDS = ("number", "rating", "status", "withdrawn_after_round", "joined_
                  "requested_byes")
 _ROUND_FIELDS = ("number", "status", "method", "seed", "paired_at", "published_at",
                  "completed_at", "scheduled_at", "explanation")
-_BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code")
+_BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code",
+                 "first_substitution", "second_substitution")
+# Statute fields older backups hold that the statute no longer has: the reserves' rule is the
+# team's per match since issue 14.2 (appendix §4), so it is read from each match, not the event.
+_RETIRED_EVENT_FIELDS = {"substitution"}
 _GAME_FIELDS = ("number", "level", "kind", "white_first", "result", "version")
 _FOUL_FIELDS = ("kind", "article", "note", "recorded_at")
 
@@ -191,7 +195,7 @@ def _datetime(value):
 
 def _restore(doc: dict, actor, progress) -> Event:
     source = doc["event"]
-    unknown = set(source) - set(_EVENT_FIELDS) - set(_EVENT_INFO)
+    unknown = set(source) - set(_EVENT_FIELDS) - set(_EVENT_INFO) - _RETIRED_EVENT_FIELDS
     if unknown:
         raise ServiceError(_("The backup has event fields this installation does not know: "
                              "%(fields)s."), fields=", ".join(sorted(unknown)))
@@ -205,9 +209,11 @@ def _restore(doc: dict, actor, progress) -> Event:
     slug = source.get("slug") or ""
     event.slug = slug if slug and not Event.objects.filter(slug=slug).exists() \
         else unique_slug(source["name"])
+    _check_law_scoring(event)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
+    _older_substitution(doc)
     players = _restore_players(doc["players"])
     teams = _restore_teams(doc.get("teams", []))
     entries = _restore_entries(doc["entries"], event, players, teams)
@@ -217,6 +223,29 @@ def _restore(doc: dict, actor, progress) -> Event:
         if progress:
             progress(i, total)
     return event
+
+
+def _check_law_scoring(event: Event) -> None:
+    """A backup made before Art. 19.5 was enforced may hold an official event with other
+    points: say so, and how to restore it, rather than call the backup damaged."""
+    if event.official and not event.scoring_follows_law:
+        raise ServiceError(_("This backup's event is official, but its scoring is not the "
+                             "law's: %(why)s To restore it as a friendly event, set "
+                             "\"official\": false in the backup's \"event\"."),
+                           why=" ".join(str(w) for w in event.scoring_departures().values()))
+
+
+def _older_substitution(doc: dict) -> None:
+    """A backup made when the statute held one reserve rule for the event (``substitution``):
+    its matches take that rule as both teams' choice, as migration 0011 did for the events
+    stored here (appendix §4, issue 14.2)."""
+    rule = doc["event"].get("substitution")
+    if rule is None:
+        return
+    for round_row in doc["rounds"]:
+        for board in round_row["boards"]:
+            board.setdefault("first_substitution", rule)
+            board.setdefault("second_substitution", rule)
 
 
 def _restore_players(rows: list[dict]) -> dict[int, int]:

@@ -22,7 +22,7 @@ from tournaments.forms import (
     WithdrawForm,
     swiss_rounds_guidance,
 )
-from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round
+from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round, Substitution
 from tournaments.selectors.championship_tree import championships_run_by
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
@@ -313,7 +313,7 @@ def manage_round(request, slug, number):
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
-        "fouls": round_fouls(round_),
+        "substitutions": Substitution.choices, "fouls": round_fouls(round_),
         **swiss_views.round_context(event, round_, boards),
     })
 
