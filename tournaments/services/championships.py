@@ -246,8 +246,10 @@ def stage_register(*, stage: Stage, actor, players: list[Player]) -> list[Entry]
 
 @transaction.atomic
 def stage_playoff_record(*, stage: Stage, actor, winners: list[int]) -> Stage:
-    """The arbiter records who won the play-off at the qualification line (entries of the
-    earlier stage, in the order they finished); qualifying then takes them."""
+    """The arbiter records who won a play-off at the qualification line (entries of the
+    earlier stage, in the order they finished); qualifying then takes them. Winners of several
+    play-offs (a group's line, then the best-placed players' line) are recorded one play-off
+    after the other and kept in that order."""
     require_championship(actor, "tournaments.record_playoff", stage.category.championship)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.qualified_at is not None:
@@ -257,7 +259,8 @@ def stage_playoff_record(*, stage: Stage, actor, winners: list[int]) -> Stage:
     if earlier.count() != len(set(winners)) or len(set(winners)) != len(winners):
         raise ServiceError(_("The play-off's winners must be players of the earlier stage, "
                              "each named once."))
-    stage.playoff_winners = list(winners)
+    stage.playoff_winners = [*stage.playoff_winners,
+                             *(w for w in winners if w not in stage.playoff_winners)]
     stage.save(update_fields=["playoff_winners"])
     return stage
 

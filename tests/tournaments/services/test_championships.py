@@ -199,3 +199,14 @@ def test_only_the_championship_staff(organiser, chief_arbiter, arbiter, stranger
     ko = stage_add(category=category, actor=organiser, format="ko")
     with pytest.raises(PermissionDenied):
         stage_qualify(stage=ko, actor=arbiter)
+
+
+def test_playoff_winners_are_kept_in_the_order_recorded(organiser, chief_arbiter):
+    """Two play-offs (a group's line, then the best-placed line) are recorded one after the
+    other: the second call keeps the first's winners."""
+    _c, category, _s, swiss = championship_with_swiss(organiser, chief_arbiter)
+    ko = stage_add(category=category, actor=organiser, format="ko")
+    first, second = swiss.entries.get(number=3), swiss.entries.get(number=4)
+    stage_playoff_record(stage=ko, actor=chief_arbiter, winners=[first.pk])
+    stage = stage_playoff_record(stage=ko, actor=chief_arbiter, winners=[second.pk, first.pk])
+    assert stage.playoff_winners == [first.pk, second.pk]

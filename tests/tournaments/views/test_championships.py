@@ -6,6 +6,7 @@ import pytest
 from tests.tournaments.builders import championship_scenario, client_for, play_stage_event
 from tournaments.models import Championship, Stage, Visibility
 from tournaments.services.championships import championship_update, stage_qualify
+from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +117,18 @@ def test_excel_of_the_championship(played):
     wb = open_workbook(answer.content)
     assert any("Nam" in name for name in wb.sheetnames)
     assert len(wb.sheetnames) >= 3  # overall results, then the Swiss and the knockout
+
+
+def test_bracket_names_who_chooses_colour(organiser, chief_arbiter, arbiter):
+    """Statute "the higher-ranked player of the earlier stage chooses colour in the deciding
+    game": the knockout's page names, for each semi-final, the player ranked higher in the
+    Swiss (seeds 1 and 2, the Swiss's first two)."""
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True, rule={
+        "qualification": "top", "qualifiers": 4, "higher_rank_chooses_colour": True})
+    stage_qualify(stage=ctx["ko"], actor=organiser)
+    event = ctx["ko"].events.get()
+    round_publish(round_=event.rounds_set.get(number=1), actor=chief_arbiter)
+    page = client_for(organiser).get(f"/events/{event.slug}/bracket/").content.decode()
+    box = page.split('data-testid="colour-choices"')[1].split("</section>")[0]
+    first, second = (ctx["swiss"].entries.get(number=n).player.full_name for n in (1, 2))
+    assert box.count("</li>") == 2 and f"{first} chooses" in box and f"{second} chooses" in box
