@@ -59,6 +59,8 @@ urlpatterns = [
          championship_staff.championship_role_remove, name="championship_role_remove"),
     path("manage/championships/<slug:slug>/stages/<int:stage_id>/",
          championship_staff.stage_manage, name="stage_manage"),
+    path("manage/championships/<slug:slug>/stages/<int:stage_id>/deal/",
+         championship_staff.stage_deal, name="stage_deal"),
     path("manage/championships/<slug:slug>/stages/<int:stage_id>/qualify/",
          championship_staff.stage_qualify, name="stage_qualify"),
     path("manage/championships/<slug:slug>/stages/<int:stage_id>/playoff/",

@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring import seeding
+from scoring.qualification import QualificationError
 from tournaments.errors import ServiceError
 from tournaments.models import (
     Category,
@@ -31,7 +32,12 @@ from tournaments.models import (
 )
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.services.championship_rules import qualification_check
-from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
+from tournaments.services.entries import (
+    entry_register,
+    entry_register_team,
+    entry_remove,
+    numbers_draw,
+)
 from tournaments.services.events import event_create, law_defaults
 from tournaments.services.formats import round_start
 
@@ -229,19 +235,36 @@ def stage_qualification_set(*, stage: Stage, actor, **rule) -> Stage:
 
 
 @transaction.atomic
-def stage_register(*, stage: Stage, actor, players: list[Player]) -> list[Entry]:
-    """Register the first stage's players. With groups, snake seeding by rating: the strongest
-    in A, B, C..., then back C, B, A... (C.04.2 order for equal ratings)."""
+def stage_register(*, stage: Stage, actor, players: list[Player] = ()) -> list[Entry]:
+    """Register ``players`` in the first stage and deal everyone registered there into its
+    groups in a snake by rating (``scoring/seeding.py: snake``): the strongest in A, B, C...,
+    then back C, B, A... (C.04.2 order for equal ratings). Players already registered in a group
+    (through its entries page, or an earlier call) are dealt again with the new ones, keeping
+    their rating at entry; with no ``players`` this only deals. Refused once a group has rounds."""
     require_championship(actor, "tournaments.change_championship", stage.category.championship)
     if stage.number > 1:
         raise ServiceError(_("Players come into a later stage by qualifying."))
     events = list(stage.events.order_by("group_label"))
-    by_id = {p.pk: p for p in players}
-    order = [p.pk for p in sorted(players, key=lambda p: (-(p.rating or 0), p.sort_key, p.pk))]
-    dealt = seeding.snake(order, len(events)) if len(events) > 1 else (tuple(order),)
-    entries = [entry_register(event=event, actor=actor, player=by_id[pk])
-               for event, group in zip(events, dealt, strict=True) for pk in group]
-    return entries
+    if any(event.rounds_set.exists() for event in events):
+        raise ServiceError(_("The groups are already drawn: players can no longer be dealt."))
+    earlier = list(Entry.objects.filter(event__in=events, player__isnull=False)
+                   .select_related("player"))
+    known = {e.player_id for e in earlier}
+    ratings = {e.player_id: e.rating for e in earlier}
+    everyone = [e.player for e in earlier] + [p for p in players if p.pk not in known]
+    ratings.update({p.pk: p.rating for p in everyone if p.pk not in ratings})
+    order = [p.pk for p in sorted(everyone, key=lambda p: (-(ratings[p.pk] or 0), p.sort_key,
+                                                           p.pk))]
+    try:
+        dealt = seeding.snake(order, len(events)) if len(events) > 1 else (tuple(order),)
+    except QualificationError:
+        raise ServiceError(_("%(n)s players cannot fill %(g)s groups."), n=len(order),
+                           g=len(events)) from None
+    for entry in earlier:
+        entry_remove(entry=entry, actor=actor)
+    by_id = {p.pk: p for p in everyone}
+    return [entry_register(event=event, actor=actor, player=by_id[pk], rating=ratings[pk])
+            for event, group in zip(events, dealt, strict=True) for pk in group]
 
 
 @transaction.atomic

@@ -198,3 +198,14 @@ def stage_playoff(request, slug, stage_id):
                                                             winners=winners),
              _("Play-off winners recorded."))
     return redirect("tournaments:stage_manage", slug=slug, stage_id=stage.pk)
+
+
+@login_required
+@require_POST
+def stage_deal(request, slug, stage_id):
+    """Deal the players registered in a first stage's groups into all of them, in a snake by
+    rating (the organisers register them through each group's entries page)."""
+    _championship, stage = _stage_for(request, slug, stage_id)
+    _run(request, lambda: services.stage_register(stage=stage, actor=request.user),
+         _("The players are dealt into the groups by rating (snake)."))
+    return redirect("tournaments:championship_manage", slug=slug)

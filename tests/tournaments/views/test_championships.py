@@ -132,3 +132,32 @@ def test_bracket_names_who_chooses_colour(organiser, chief_arbiter, arbiter):
     box = page.split('data-testid="colour-choices"')[1].split("</section>")[0]
     first, second = (ctx["swiss"].entries.get(number=n).player.full_name for n in (1, 2))
     assert box.count("</li>") == 2 and f"{first} chooses" in box and f"{second} chooses" in box
+
+
+def test_deal_the_first_stage_into_groups(organiser):
+    """Eight players registered in group A through its entries page, then dealt from the
+    dashboard: a snake by rating, A takes the 1st, 4th, 5th and 8th strongest."""
+    from tests.tournaments.builders import PlayerFactory
+    from tournaments.services.championships import (
+        category_add,
+        championship_create,
+        stage_add,
+    )
+    from tournaments.services.entries import entry_register
+
+    championship = championship_create(actor=organiser, name="Giải Bảng",
+                                       start_date="2026-12-01")
+    category = category_add(championship=championship, actor=organiser, name="Nữ")
+    stage = stage_add(category=category, actor=organiser, format="rr", groups=2)
+    a, b = stage.events.order_by("group_label")
+    players = PlayerFactory.create_batch(8)
+    for player in players:
+        entry_register(event=a, actor=organiser, player=player)
+    page = client_for(organiser).get(f"/manage/championships/{championship.slug}/")
+    assert f'data-testid="deal-{stage.pk}"' in page.content.decode()
+    client_for(organiser).post(f"/manage/championships/{championship.slug}/stages/"
+                               f"{stage.pk}/deal/")
+    strongest = sorted(players, key=lambda p: -p.rating)
+    assert set(a.entries.values_list("player_id", flat=True)) == {
+        strongest[i].pk for i in (0, 3, 4, 7)}
+    assert b.entries.count() == 4
