@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.tiebreaks import REGISTRY, Spec
+
 
 @dataclass(frozen=True, slots=True)
 class TeamRank:
@@ -99,3 +101,15 @@ def _sums(scores: Sequence[Sequence[object]]) -> tuple:
         return ()
     width = min(len(s) for s in scores)
     return tuple(sum(s[k] for s in scores) for k in range(width))
+
+
+def summable(criteria: Sequence[str]) -> tuple[int, ...]:
+    """The positions of the criteria of a statute's order whose values a team may add up: not
+    the lots (a draw, not a result) nor the criteria computed among the tied players (DE,
+    H2H: they compare players only within their tie)."""
+    keep = []
+    for i, text in enumerate(criteria):
+        code = Spec.parse(text).code
+        if code != "LOT" and not REGISTRY[code].group:
+            keep.append(i)
+    return tuple(keep)

@@ -11,8 +11,8 @@ from scoring.overall import StageResult, overall
 from scoring.points import LAW_GAME
 from scoring.qualification import Playoff, Rule, Standing, qualify
 from scoring.seeding import blocks, by_rank, by_rating, colour_chooser, interleaved, snake
-from scoring.standings import LAW_ROUND_ROBIN, standings
-from scoring.team_ranks import team_points, team_ranks
+from scoring.standings import LAW_ROUND_ROBIN, LAW_SWISS, standings
+from scoring.team_ranks import summable, team_points, team_ranks
 from tests.scoring.builders import B, D, W, game, ranked
 
 
@@ -235,3 +235,11 @@ def test_split_by_the_rank_the_qualifiers_had_when_they_left_a_swiss_that_played
     with_reference = StageResult((ko,), split_shared=True, reference=(after_5,))
     assert places(overall([swiss, with_reference]))["X"] == "3"
     assert places(overall([swiss, StageResult((ko,), split_shared=True)]))["Y"] == "3"
+
+
+def test_team_sums_leave_out_lots_and_the_criteria_among_the_tied():
+    # Art. 21.4 order after points: BH/C1, BH, SB, DE, WIN, BWG, LOT; DE compares only within a
+    # tie and lots are a draw: neither adds up over a team.
+    assert [LAW_SWISS[1:][i] for i in summable(LAW_SWISS[1:])] == ["BH/C1", "BH", "SB", "WIN",
+                                                                   "BWG"]
+    assert summable(("H2H", "SB:GP", "LOT")) == (1,)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
 
 from django.utils import timezone
 from django.utils.text import slugify
@@ -38,7 +40,7 @@ STAGE_PLACE = L.Text("Hạng ở giai đoạn", "Place in stage")
 UNIT = L.Text("Đơn vị", "Team")
 POINTS_SUM = L.Text("Tổng điểm", "Points")
 RANKS_SUM = L.Text("Tổng thứ hạng", "Sum of places")
-TIEBREAK_SUM = L.Text("Tổng chỉ số phụ {n}", "Tie-break sum {n}")
+TIEBREAK_SUM = L.Text("Tổng {name}", "Sum of {name}")
 COUNTED = L.Text("Vận động viên tính thành tích", "Players counted")
 BEST = L.Text("Hạng cá nhân cao nhất", "Best place")
 NOT_RANKED = L.Text("Không xếp hạng (không đủ số VĐV)", "Not ranked (too few players)")
@@ -90,21 +92,32 @@ def overall_sheet(results: CategoryResults, lang: str) -> Sheet:
     return Sheet(name, OVERALL_TITLE(lang, category=name), columns, rows or [[L.EMPTY(lang)]])
 
 
+def _number(value: object):
+    """A sum as a number cell (a fraction of half points as 2.5); None stays empty."""
+    if value is None:
+        return None
+    return exports.number(str(Decimal(value.numerator) / Decimal(value.denominator))
+                          if isinstance(value, Fraction) else str(value))
+
+
 def teams_sheet(results: CategoryResults, lang: str) -> Sheet:
     """The team classification from the individual results: best N players' points (with the
     sums of their tie-breaks) or the sum of their overall places."""
     category = results.category
     by_points = results.classification == TeamClassification.POINTS
-    width = max((len(t.tiebreaks) for t in results.teams), default=0)
+    criteria = results.team_criteria
+    width = len(criteria)
     columns = [Column(L.RANK(lang), CENTER), Column(UNIT(lang)),
                Column((POINTS_SUM if by_points else RANKS_SUM)(lang), NUMBER)]
-    columns += [Column(TIEBREAK_SUM(lang, n=k), NUMBER) for k in range(1, width + 1)]
+    columns += [Column(TIEBREAK_SUM(lang, name=L.tiebreak_heading(code, lang)), NUMBER)
+                for code in criteria]
     columns += [Column(BEST(lang), CENTER), Column(COUNTED(lang))]
     rows = []
     for t in results.teams:
         rank = t.rank if t.rank is not None else "–"
-        sums = [exports.number(str(v)) for v in t.tiebreaks] + [None] * (width - len(t.tiebreaks))
-        total = exports.number(str(t.total)) if t.total is not None else None
+        sums = [_number(v) for v in t.tiebreaks[:width]]
+        sums += [None] * (width - len(sums))
+        total = _number(t.total)
         rows.append([rank, t.team, total, *sums, t.best, ", ".join(t.counted)])
     note = (POINTS_NOTE if by_points else RANKS_NOTE)(lang, n=category.team_best_n)
     notes = [note]

@@ -18,7 +18,7 @@ from fractions import Fraction
 from scoring.overall import StageResult, overall, stage_order
 from scoring.qualification import Standing
 from scoring.seeding import colour_chooser
-from scoring.team_ranks import team_points, team_ranks
+from scoring.team_ranks import summable, team_points, team_ranks
 from tournaments.adapters.championships import standing_lines
 from tournaments.adapters.events import load_event
 from tournaments.models import (
@@ -56,6 +56,9 @@ class StageLine:
     points: Fraction | None
     moved_on: bool = False
     score: tuple = ()  # points then the tie-break values, as the engine compares them
+    # Points, then the tie-break values a team prize may add up (``summable``), with their codes.
+    team_score: tuple = ()
+    team_criteria: tuple[str, ...] = ()
 
     @property
     def group(self) -> str:
@@ -115,6 +118,8 @@ class CategoryResults:
     rows: tuple[OverallRow, ...]
     teams: tuple[TeamRow, ...] = ()
     classification: str = ""  # TeamClassification: "points", "ranks" or ""
+    # Points: the codes of the tie-breaks summed in ``TeamRow.tiebreaks`` (the first stage's).
+    team_criteria: tuple[str, ...] = ()
     paths: dict = field(default_factory=dict, repr=False)  # entry_key -> tuple[StageLine]
 
 
@@ -143,12 +148,17 @@ def _ranked_lines(stage: Stage, event: Event,
     by_id = {e.pk: e for e in record.entries.values()}
     lines = standing_lines(table, {n: e.pk for n, e in record.entries.items()})
     shares = {s.rank: sum(1 for o in lines if o.rank == s.rank) for s in lines}
+    criteria = table.criteria[1:] if table.criteria[:1] == ("PTS",) else table.criteria
+    keep = summable(criteria)
     out = []
     for s in lines:
         entry = by_id[s.player]
         rank_to = s.rank + shares[s.rank] - 1
+        team_score = (s.score[0], *(s.score[1 + i] for i in keep))
         out.append((Standing(entry_key(entry), s.rank, s.score),
-                    StageLine(stage, event, entry, s.rank, rank_to, s.points, score=s.score)))
+                    StageLine(stage, event, entry, s.rank, rank_to, s.points, score=s.score,
+                              team_score=team_score,
+                              team_criteria=tuple(criteria[i] for i in keep))))
     apart = [record.entries[n] for n in table.withdrawn]
     for entry in apart:
         rank = len(lines) + 1
@@ -202,8 +212,10 @@ def category_results(category: Category) -> CategoryResults:
     rows = tuple(OverallRow(p.place, p.place_to, paths[p.player][-1])
                  for p in overall(results))
     teams = _teams(category, rows, paths)
-    return CategoryResults(category, tuple(stages), rows, teams,
-                           category.team_classification or "", paths)
+    summed = next((steps[0].team_criteria for steps in paths.values()), ())
+    classification = category.team_classification or ""
+    return CategoryResults(category, tuple(stages), rows, teams, classification,
+                           summed if classification == TeamClassification.POINTS else (), paths)
 
 
 def _moved_on(steps: list[StageLine]) -> tuple[StageLine, ...]:
@@ -240,7 +252,8 @@ def _teams(category: Category, rows: tuple[OverallRow, ...], paths: dict) -> tup
                              _best(teams[t.team], places, names, members),
                              t.ranks[0] if t.ranks else None)
                      for t in team_ranks(places, teams, members=members))
-    individual = {key: (places[key], paths[key][0].score or (Fraction(0),)) for key in places}
+    individual = {key: (places[key], paths[key][0].team_score or (Fraction(0),))
+                  for key in places}
     scored = team_points(individual, teams, members=members)
     return tuple(TeamRow(str(t.team), t.rank, t.points, t.tiebreaks,
                          tuple(names[k] for k in t.counted), t.best) for t in scored)

@@ -88,3 +88,25 @@ def test_groups_have_a_sheet_each_in_english(organiser, chief_arbiter):
     assert [(r[4], r[5]) for r in rows[:4]] == [("Stage 2", None)] * 4
     assert sorted(r[5] for r in rows[4:6]) == ["A", "B"] == sorted(r[5] for r in rows[6:])
     assert [r[6] for r in rows[4:]] == [3, 3, 4, 4]
+
+
+def test_team_points_sheet_sums_points_and_the_summable_tie_breaks(organiser, chief_arbiter):
+    championship, category, _swiss, _ko = championship_played_on(organiser, chief_arbiter)
+    players = [r.entry.player_id for r in category_results(category).rows]
+    Player.objects.filter(pk__in=players[0::2]).update(province="Hà Nội")
+    Player.objects.filter(pk__in=players[1::2]).update(province="Huế")
+    category_update(category=category, actor=organiser, team_classification="points",
+                    team_by="province", team_best_n=3)
+    results = category_results(category)
+    # The Swiss's order (Art. 21.4 and C.07) minus what cannot be added up: lots, and the
+    # direct encounter computed among the tied.
+    assert results.team_criteria == ("BH/C1", "BH", "SB", "WIN", "BWG")
+    teams = export(championship, lang="en")["Nam — teams"]
+    assert [c.value for c in teams[4]] == [
+        "Rank", "Team", "Points", "Sum of BH/C1", "Sum of BH", "Sum of SB",
+        "Sum of Wins", "Sum of Black wins", "Best place", "Players counted"]
+    rows = sheet_rows(teams)
+    assert [(r[0], r[1]) for r in rows] == [(t.rank, t.team) for t in results.teams]
+    # Sums are number cells (half points as 2.5), equal to the selector's.
+    assert [r[2] for r in rows] == [float(t.total) for t in results.teams]
+    assert [r[3:8] for r in rows] == [[float(v) for v in t.tiebreaks] for t in results.teams]
