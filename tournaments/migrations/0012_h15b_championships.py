@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_deputy_chief_withdrawal_reason'),
+        ("tournaments", "0011_h14a_reserves_per_match_law_scoring"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
