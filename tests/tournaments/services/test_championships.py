@@ -212,3 +212,41 @@ def test_playoff_winners_are_kept_in_the_order_recorded(organiser, chief_arbiter
     stage_playoff_record(stage=ko, actor=chief_arbiter, winners=[first.pk])
     stage = stage_playoff_record(stage=ko, actor=chief_arbiter, winners=[second.pk, first.pk])
     assert stage.playoff_winners == [first.pk, second.pk]
+
+
+def test_teams_qualify_with_their_rosters(organiser, chief_arbiter):
+    """A team category: a round robin of 4 teams (4 boards and a reserve), the stronger team
+    winning every game; the top 2 go to a final round robin, each with its roster in board
+    order."""
+    from tests.tournaments.builders import TeamFactory
+    from tournaments.services.entries import entry_register_team, numbers_draw
+
+    championship, _cat, _s, _e = championship_with_swiss(organiser, chief_arbiter, players=2)
+    category = category_add(championship=championship, actor=organiser, name="Đồng đội",
+                            participant_kind="team")
+    first = stage_add(category=category, actor=organiser, format="rr", team_boards=4,
+                      team_reserves=1)
+    event = first.events.get()
+    rosters = {}
+    for t in range(4):
+        players = PlayerFactory.create_batch(5)
+        for i, p in enumerate(players):
+            p.rating = 2300 - 100 * t - 10 * i
+            p.save()
+        entry = entry_register_team(event=event, actor=organiser, team=TeamFactory(),
+                                    players=players[:4], reserves=players[4:])
+        rosters[entry.team_id] = [p.pk for p in players]
+    numbers_draw(event=event, actor=organiser, method="rating")
+    play_stage_event(event, chief_arbiter)
+    final = stage_add(category=category, actor=organiser, format="rr", team_boards=4,
+                      team_reserves=1)
+    final = stage_qualification_set(stage=final, actor=organiser, qualification="top",
+                                    qualifiers=2)
+    stage_qualify(stage=final, actor=organiser, draw=False)
+    qualified = list(final.events.get().entries.order_by("number"))
+    top = [event.entries.get(number=n).team_id for n in (1, 2)]
+    assert [e.team_id for e in qualified] == top
+    for entry in qualified:
+        members = list(entry.members.order_by("board_order"))
+        assert [m.player_id for m in members] == rosters[entry.team_id]
+        assert [m.is_reserve for m in members] == [False] * 4 + [True]
