@@ -161,3 +161,29 @@ def test_deal_the_first_stage_into_groups(organiser):
     assert set(a.entries.values_list("player_id", flat=True)) == {
         strongest[i].pk for i in (0, 3, 4, 7)}
     assert b.entries.count() == 4
+
+
+def test_championship_page_reads_a_fixed_number_of_queries(organiser, chief_arbiter, arbiter):
+    """The page reads its categories, stages and events in three queries, whatever their
+    number: one category of two stages costs what three categories of three stages cost."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.services.championships import category_add, stage_add
+
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    championship = ctx["championship"]
+    staff = client_for(organiser)
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert staff.get(championship.get_absolute_url()).status_code == 200
+        return len(queries)
+
+    small = count()
+    for name in ("Nữ", "U16"):
+        category = category_add(championship=championship, actor=organiser, name=name)
+        stage_add(category=category, actor=organiser, format="rr", groups=3)
+        stage_add(category=category, actor=organiser, format="ko")
+    stage_add(category=ctx["category"], actor=organiser, format="rr", groups=2)
+    assert count() == small
