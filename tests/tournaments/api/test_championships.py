@@ -98,3 +98,17 @@ def test_workbook_through_the_api(organiser, chief_arbiter, arbiter):
     answer = api_for(chief_arbiter).get(f"/api/championships/{pk}/workbook/")
     assert answer.status_code == 200
     assert any("Nam" in name for name in open_workbook(answer.content).sheetnames)
+
+
+def test_bracket_says_who_chooses_colour(organiser, chief_arbiter, arbiter):
+    from tournaments.services.championships import stage_qualify
+    from tournaments.services.rounds import round_publish
+
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True, rule={
+        "qualification": "top", "qualifiers": 4, "higher_rank_chooses_colour": True})
+    stage_qualify(stage=ctx["ko"], actor=organiser)
+    event = ctx["ko"].events.get()
+    round_publish(round_=event.rounds_set.get(number=1), actor=chief_arbiter)
+    choices = api_for(organiser).get(f"/api/events/{event.pk}/bracket/").data["colour_choices"]
+    seeds = {e.pk: e.number for e in event.entries.all()}
+    assert sorted(seeds[pk] for pk in choices.values()) == [1, 2]  # the Swiss's first two
