@@ -250,3 +250,24 @@ def test_teams_qualify_with_their_rosters(organiser, chief_arbiter):
         members = list(entry.members.order_by("board_order"))
         assert [m.player_id for m in members] == rosters[entry.team_id]
         assert [m.is_reserve for m in members] == [False] * 4 + [True]
+
+
+def test_a_restored_swiss_stage_keeps_not_pairing_its_qualifiers(organiser, chief_arbiter):
+    """A backup of a Swiss stage whose top two moved on to a final after round 3 of 4: the
+    restored copy pairs round 4 without them, as the stage itself does."""
+    from tournaments.services.backup import event_backup, event_restore
+
+    _c, category, _s, swiss = championship_with_swiss(organiser, chief_arbiter, rounds=4)
+    play_stage_event(swiss, chief_arbiter, rounds=3)
+    final = stage_add(category=category, actor=organiser, format="ko")
+    final = stage_qualification_set(stage=final, actor=organiser, qualification="final")
+    stage_qualify(stage=final, actor=organiser)
+    restored = event_restore(document=event_backup(event=swiss, actor=organiser),
+                             actor=organiser)
+    assert restored.stage is None  # a copy stands alone
+    assert sorted(restored.entries.filter(moved_on_after_round=3)
+                  .values_list("number", flat=True)) == [1, 2]
+    round_start(event=restored, actor=organiser)
+    paired = {n for b in restored.rounds_set.get(number=4).boards.all()
+              for n in (b.white.number, b.black.number if b.black_id else None) if n}
+    assert paired == {3, 4, 5, 6, 7, 8}
