@@ -187,3 +187,21 @@ def test_championship_page_reads_a_fixed_number_of_queries(organiser, chief_arbi
         stage_add(category=category, actor=organiser, format="ko")
     stage_add(category=ctx["category"], actor=organiser, format="rr", groups=2)
     assert count() == small
+
+
+def test_team_classification_beside_the_results(played, organiser):
+    """Clubs by the sum of their best 2 players' points: the club of the Swiss's odd numbers
+    (1, 3: 3 + 2 points with the stronger always winning) is ahead of the even one."""
+    from tournaments.services.championships import category_update
+
+    swiss = played["swiss"]
+    for entry in swiss.entries.select_related("player"):
+        entry.player.club = "CLB Lẻ" if entry.number % 2 else "CLB Chẵn"
+        entry.player.save()
+    category_update(category=played["category"], actor=organiser, team_classification="points",
+                    team_by="club", team_best_n=2)
+    page = client_for(lang="vi").get(f"/championships/{played['championship'].slug}/"
+                                     f"categories/{played['category'].pk}/").content.decode()
+    table = page.split('data-testid="team-classification"')[1].split("</table>")[0]
+    assert "Xếp hạng đồng đội" in page
+    assert table.index("CLB Lẻ") < table.index("CLB Chẵn")
