@@ -51,6 +51,8 @@ urlpatterns = [
          championship_staff.championship_visibility, name="championship_visibility"),
     path("manage/championships/<slug:slug>/categories/", championship_staff.category_add,
          name="category_add"),
+    path("manage/championships/<slug:slug>/categories/<int:category_id>/",
+         championship_staff.category_edit, name="category_edit"),
     path("manage/championships/<slug:slug>/categories/<int:category_id>/stages/",
          championship_staff.stage_add, name="stage_add"),
     path("manage/championships/<slug:slug>/roles/", championship_staff.championship_role_add,

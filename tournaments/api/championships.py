@@ -5,7 +5,8 @@
   its categories, stages and stage events (ids and addresses of their own API).
 - ``POST /api/championships/<id>/categories/``; ``POST /api/championships/<id>/roles/``
   (``username``, ``role``: given on every stage event too); ``DELETE .../roles/<role id>/``.
-- ``POST /api/categories/<id>/stages/``: the next stage (``format``, ``groups``, ``rounds``).
+- ``PATCH /api/categories/<id>/``: change a category; ``POST /api/categories/<id>/stages/``:
+  the next stage (``format``, ``groups``, ``rounds``).
 - ``GET /api/categories/<id>/results/``: overall results and team classification;
   ``GET /api/championships/<id>/workbook/``: the championship's Excel workbook.
 - ``GET /api/championships/<id>/players/<player id>/``: a player's path through the stages.
@@ -332,3 +333,17 @@ def championship_workbook(request, pk):
     name = excel.filename(row, get_language())
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@extend_schema(request=CategorySerializer, responses=CategorySerializer)
+@api_view(["PATCH"])
+def category_detail(request, pk):
+    """Change a category (its name, order, team classification): its championship's
+    organisers; the kind of participants is fixed once it has stages."""
+    category = get_object_or_404(Category, pk=pk)
+    _championship(request, category.championship_id)
+    data = CategorySerializer(category, data=request.data, partial=True)
+    data.is_valid(raise_exception=True)
+    category = services.category_update(category=category, actor=request.user,
+                                        **data.validated_data)
+    return Response(CategorySerializer(category).data)

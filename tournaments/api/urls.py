@@ -79,6 +79,7 @@ urlpatterns = [
          name="championship-player"),
     path("championships/<int:pk>/workbook/", championships.championship_workbook,
          name="championship-workbook"),
+    path("categories/<int:pk>/", championships.category_detail, name="category"),
     path("categories/<int:pk>/stages/", championships.stage_create, name="category-stages"),
     path("categories/<int:pk>/results/", championships.category_results,
          name="category-results"),

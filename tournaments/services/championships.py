@@ -164,7 +164,9 @@ def category_add(*, championship: Championship, actor, name: str, **fields) -> C
 def category_update(*, category: Category, actor, **changes) -> Category:
     require_championship(actor, "tournaments.change_championship", category.championship)
     _check_fields(changes, CATEGORY_FIELDS)
-    if "participant_kind" in changes and category.stages.exists():
+    category = Category.objects.select_for_update().get(pk=category.pk)  # as stored
+    if changes.get("participant_kind", category.participant_kind) != \
+            category.participant_kind and category.stages.exists():
         raise ServiceError(_("The kind of participants cannot change once the category has "
                              "stages."))
     return _save(category, **changes)

@@ -73,8 +73,11 @@ def championship_manage(request, slug):
                 _("Saved.")):
             return redirect("tournaments:championship_manage", slug=championship.slug)
     return render(request, "tournaments/championships/manage.html", {
-        "championship": championship, "form": form, "categories": championship_tree(
-            championship), "category_form": CategoryForm(prefix="category"),
+        "championship": championship, "form": form,
+        "categories": [(item, CategoryForm(instance=item.category,
+                                           prefix=f"category{item.category.pk}"))
+                       for item in championship_tree(championship)],
+        "category_form": CategoryForm(prefix="category"),
         "stage_form": StageForm(prefix="stage"), "role_form": RoleForm(prefix="role"),
         "roles": championship.roles.select_related("user").order_by("role"),
     })
@@ -101,6 +104,21 @@ def category_add(request, slug):
         _run(request, lambda: services.category_add(championship=championship,
                                                     actor=request.user, **data),
              _("Category added."))
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def category_edit(request, slug, category_id):
+    championship = _championship_for(request, slug)
+    category = get_object_or_404(championship.categories, pk=category_id)
+    form = CategoryForm(request.POST, instance=category, prefix=f"category{category.pk}")
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        _run(request, lambda: services.category_update(category=category, actor=request.user,
+                                                       **data), _("Saved."))
     else:
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
     return redirect("tournaments:championship_manage", slug=slug)

@@ -351,6 +351,10 @@ CASES: dict[str, Case] = {
     "remove a championship role": Case("championship", lambda c: (
         "delete", f"/api/championships/{_ch(c)}/roles/{c['arbiter_role'].pk}/", None),
         ORGANISER, ("DELETE", "/api/championships/{id}/roles/{role_pk}/")),
+    "change a category": Case("championship", lambda c: (
+        "patch", f"/api/categories/{c['category'].pk}/", {"team_classification": "ranks",
+                                                           "team_by": "club", "team_best_n": 3}),
+        ORGANISER, ("PATCH", "/api/categories/{id}/")),
     "add a stage": Case("championship", lambda c: (
         "post", f"/api/categories/{c['category'].pk}/stages/", {"format": "rr", "groups": 2}),
         ORGANISER, ("POST", "/api/categories/{id}/stages/")),

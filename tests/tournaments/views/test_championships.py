@@ -205,3 +205,21 @@ def test_team_classification_beside_the_results(played, organiser):
     table = page.split('data-testid="team-classification"')[1].split("</table>")[0]
     assert "Xếp hạng đồng đội" in page
     assert table.index("CLB Lẻ") < table.index("CLB Chẵn")
+
+
+def test_edit_a_category_from_the_dashboard(organiser, chief_arbiter, arbiter):
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    category = ctx["category"]
+    prefix = f"category{category.pk}"
+    client_for(organiser).post(
+        f"/manage/championships/{ctx['championship'].slug}/categories/{category.pk}/",
+        {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "individual",
+         f"{prefix}-team_classification": "ranks", f"{prefix}-team_by": "province",
+         f"{prefix}-team_best_n": 3})
+    category.refresh_from_db()
+    assert (category.team_classification, category.team_by, category.team_best_n) == (
+        "ranks", "province", 3)
+    refused = client_for(organiser).post(
+        f"/manage/championships/{ctx['championship'].slug}/categories/{category.pk}/",
+        {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "team"}, follow=True)
+    assert "The kind of participants cannot change" in refused.content.decode()
