@@ -19,6 +19,7 @@ from tournaments.models import (
     Format,
     FoulArticle,
     FoulKind,
+    MoveNotation,
     Player,
     ScoringSystem,
     Stage,
@@ -286,3 +287,25 @@ class QualificationForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["qualification"].required = True
+
+
+class MovesForm(forms.Form):
+    """A score sheet typed in (Art. 11): the moves, their notation (Vietnamese by default,
+    Art. 11.2a), and a start position for a game that did not begin from the usual one."""
+
+    text = forms.CharField(label=_("Moves"), required=False, widget=forms.Textarea(attrs={
+        "rows": 6, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off",
+        "placeholder": "1) P2-5 M8.7 2) M2.3 X9-8"}))
+    notation = forms.ChoiceField(label=_("Notation"), choices=MoveNotation.choices,
+                                 initial=MoveNotation.VIETNAMESE)
+    start_fen = forms.CharField(label=_("Start position (FEN), if not the usual one"),
+                                required=False, max_length=100)
+
+
+class PgnUploadForm(forms.Form):
+    """A PGN file for a round (or one board); all or nothing unless the valid games only are
+    asked for."""
+
+    file = forms.FileField(label=_("PGN file"))
+    partial = forms.BooleanField(label=_("Store the valid games even if others fail"),
+                                 required=False)

@@ -1,7 +1,17 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import championships, fouls, knockout, ratings, swiss, teams, tiebreaks, views
+from tournaments.api import (
+    championships,
+    fouls,
+    game_records,
+    knockout,
+    ratings,
+    swiss,
+    teams,
+    tiebreaks,
+    views,
+)
 from tournaments.api.auth import TokenView
 
 
@@ -88,5 +98,9 @@ urlpatterns = [
     path("stages/<int:pk>/qualify/", championships.stage_qualify, name="stage-qualify"),
     path("stages/<int:pk>/playoff/", championships.stage_playoff, name="stage-playoff"),
     path("stages/<int:pk>/players/", championships.stage_players, name="stage-players"),
+    # Game records (Art. 11).
+    path("boards/<int:pk>/moves/", game_records.BoardMovesView.as_view(), name="board-moves"),
+    path("events/<int:event_pk>/rounds/<int:number>/pgn/", game_records.RoundPgnView.as_view(),
+         name="round-pgn"),
     path("", include(router.urls)),
 ]

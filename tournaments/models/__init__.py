@@ -14,6 +14,7 @@ from tournaments.models.championships import (
 from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_order_key
 from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.fouls import Foul, FoulArticle
+from tournaments.models.game_records import GameMoves, MoveNotation, RecordSource
 from tournaments.models.jobs import Job, JobKind, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
 from tournaments.models.ratings import (
@@ -51,12 +52,12 @@ from tournaments.models.statute import (
 
 __all__ = [
     "Acceleration", "Board", "ByeKind", "Category", "Championship", "ChampionshipRole",
-    "LineTies", "Qualification", "SharedPlaces", "Stage", "StageSeeding", "TeamClassification",
-    "DutchEdition", "Entry", "EntryStatus", "Event",
-    "EventRole", "Foul", "FoulArticle", "FoulKind", "Format", "Game", "GameKind", "Gender",
-    "InitialColour", "Job", "JobKind", "JobStatus", "PairingMethod", "ParticipantKind", "Player",
-    "REASON_MAX_LENGTH", "RatingApplication", "RatingChange", "RatingList", "RatingListRow",
-    "RatingTable", "ResultCode", "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding",
-    "Substitution", "Team", "TeamMember", "TeamRanksBy", "TeamScoring", "Title", "Visibility",
-    "awaiting_result", "rating_order_key",
+    "DutchEdition", "Entry", "EntryStatus", "Event", "EventRole", "Foul", "FoulArticle",
+    "FoulKind", "Format", "Game", "GameKind", "GameMoves", "Gender", "InitialColour", "Job",
+    "JobKind", "JobStatus", "LineTies", "MoveNotation", "PairingMethod", "ParticipantKind",
+    "Player", "Qualification", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
+    "RatingList", "RatingListRow", "RatingTable", "RecordSource", "ResultCode", "Role", "Round",
+    "RoundStatus", "ScoringSystem", "Seeding", "SharedPlaces", "Stage", "StageSeeding",
+    "Substitution", "Team", "TeamClassification", "TeamMember", "TeamRanksBy", "TeamScoring",
+    "Title", "Visibility", "awaiting_result", "rating_order_key",
 ]

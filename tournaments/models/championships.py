@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from tournaments.models.events import Role, Visibility
 from tournaments.models.statute import KNOCKOUT_FORMATS, Format, ParticipantKind, TeamRanksBy
@@ -182,7 +183,7 @@ class Stage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or str(_("Stage %(n)s") % {"n": self.number})
+        return self.name or pgettext("championship", "Stage %(n)s") % {"n": self.number}
 
     @property
     def is_knockout(self) -> bool:

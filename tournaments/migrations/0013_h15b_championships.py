@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0011_h14a_reserves_per_match_law_scoring"),
+        ("tournaments", "0012_h18_game_moves"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
