@@ -164,9 +164,9 @@ def category_add(*, championship: Championship, actor, name: str, **fields) -> C
 def category_update(*, category: Category, actor, **changes) -> Category:
     require_championship(actor, "tournaments.change_championship", category.championship)
     _check_fields(changes, CATEGORY_FIELDS)
-    category = Category.objects.select_for_update().get(pk=category.pk)  # as stored
-    if changes.get("participant_kind", category.participant_kind) != \
-            category.participant_kind and category.stages.exists():
+    stored = Category.objects.select_for_update().get(pk=category.pk)  # not a form's copy
+    if changes.get("participant_kind", stored.participant_kind) != \
+            stored.participant_kind and stored.stages.exists():
         raise ServiceError(_("The kind of participants cannot change once the category has "
                              "stages."))
     return _save(category, **changes)
