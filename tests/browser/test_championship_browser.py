@@ -83,7 +83,7 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
 
     # The first category's Swiss stage: 8 players, 3 rounds.
     add_stage = page.locator("[data-testid=manage-category-1]")
-    add_stage.locator("summary").click()
+    add_stage.locator("details:has([data-testid=add-stage-1]) > summary").click()
     add_stage.locator("select[name=stage-format]").select_option("swiss")
     add_stage.locator("input[name=stage-rounds]").fill("3")
     add_stage.locator("[data-testid=add-stage-1]").click()
@@ -98,7 +98,7 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
     # The knockout: the rule, the preview, qualify with the bracket drawn.
     page.reload()
     add_stage = page.locator("[data-testid=manage-category-1]")
-    add_stage.locator("summary").click()
+    add_stage.locator("details:has([data-testid=add-stage-1]) > summary").click()
     add_stage.locator("select[name=stage-format]").select_option("ko")
     add_stage.locator("[data-testid=add-stage-1]").click()
     knockout = men.stages.get(number=2)
