@@ -126,7 +126,9 @@ def _tree(championship: Championship) -> list[dict]:
     } for item in championship_tree(championship)]
 
 
-@extend_schema(request=ChampionshipSerializer, responses=ChampionshipSerializer(many=True))
+@extend_schema(methods=["GET"], responses=ChampionshipSerializer(many=True))
+@extend_schema(methods=["POST"], request=ChampionshipSerializer,
+               responses={201: ChampionshipSerializer})
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def championship_collection(request):
@@ -157,7 +159,7 @@ def championship_detail(request, pk):
     return Response({**ChampionshipSerializer(row).data, "categories": _tree(row)})
 
 
-@extend_schema(request=CategorySerializer, responses=CategorySerializer)
+@extend_schema(request=CategorySerializer, responses={201: CategorySerializer})
 @api_view(["POST"])
 def category_create(request, pk):
     row = _championship(request, pk)
@@ -169,9 +171,9 @@ def category_create(request, pk):
     return Response(CategorySerializer(category).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=RoleCreate, responses=inline_serializer(
+@extend_schema(request=RoleCreate, responses={201: inline_serializer(
     "ChampionshipRole", {"id": serializers.IntegerField(), "username": serializers.CharField(),
-                         "role": serializers.CharField()}))
+                         "role": serializers.CharField()})})
 @api_view(["POST"])
 def role_create(request, pk):
     row = _championship(request, pk)
@@ -197,9 +199,9 @@ def role_delete(request, pk, role_pk):
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@extend_schema(request=StageCreate, responses=inline_serializer(
+@extend_schema(request=StageCreate, responses={201: inline_serializer(
     "StageCreated", {"id": serializers.IntegerField(), "number": serializers.IntegerField(),
-                     "events": serializers.ListField(child=serializers.IntegerField())}))
+                     "events": serializers.ListField(child=serializers.IntegerField())})})
 @api_view(["POST"])
 def stage_create(request, pk):
     category = get_object_or_404(Category, pk=pk)
@@ -245,7 +247,9 @@ def stage_qualification(request, pk):
 
 
 @extend_schema(request=inline_serializer("Qualify", {"draw": serializers.BooleanField()}),
-               responses=RuleSerializer)
+               responses=inline_serializer("Qualified", {
+                   "qualified_at": serializers.DateTimeField(),
+                   "events": serializers.ListField(child=serializers.IntegerField())}))
 @api_view(["POST"])
 def stage_qualify(request, pk):
     stage = _stage(request, pk)
@@ -255,7 +259,8 @@ def stage_qualify(request, pk):
                      "events": list(stage.events.values_list("pk", flat=True))})
 
 
-@extend_schema(request=Ids, responses=RuleSerializer)
+@extend_schema(request=Ids, responses=inline_serializer(
+    "PlayoffWinners", {"winners": serializers.ListField(child=serializers.IntegerField())}))
 @api_view(["POST"])
 def stage_playoff(request, pk):
     stage = _stage(request, pk)
@@ -266,8 +271,8 @@ def stage_playoff(request, pk):
     return Response({"winners": stage.playoff_winners})
 
 
-@extend_schema(request=Ids, responses=inline_serializer(
-    "StagePlayers", {"entries": serializers.ListField(child=serializers.IntegerField())}))
+@extend_schema(request=Ids, responses={201: inline_serializer(
+    "StagePlayers", {"entries": serializers.ListField(child=serializers.IntegerField())})})
 @api_view(["POST"])
 def stage_players(request, pk):
     stage = _stage(request, pk)
