@@ -206,6 +206,7 @@ SPECTACULAR_SETTINGS = {
         "PairingMethodEnum": "tournaments.models.rounds.PairingMethod",
         "ScoringEnum": "tournaments.models.statute.ScoringSystem",
         "TeamRanksByEnum": "tournaments.models.statute.TeamRanksBy",
+        "SubstitutionEnum": "tournaments.models.rounds.Substitution",
     },
 }
 

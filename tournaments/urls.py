@@ -7,6 +7,7 @@ from tournaments.views import (
     fouls,
     game_records,
     knockout,
+    offline,
     public,
     ratings,
     staff,
@@ -19,6 +20,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", public.event_list, name="event_list"),
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("events/<slug:slug>/", public.event_detail, name="event_detail"),
     path("events/<slug:slug>/entries/", public.entries, name="entries"),
     path("events/<slug:slug>/entries/<int:entry_id>/", public.entry_detail, name="entry"),
