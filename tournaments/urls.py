@@ -124,6 +124,8 @@ urlpatterns = [
          name="role_remove"),
     path("manage/<slug:slug>/draw/", staff.draw, name="draw"),
     path("manage/<slug:slug>/bracket/start/", knockout.bracket_start, name="bracket_start"),
+    path("manage/<slug:slug>/games/<int:game_pk>/colour/", knockout.armageddon_colour,
+         name="armageddon_colour"),
     path("manage/<slug:slug>/rounds/<int:number>/", staff.manage_round, name="manage_round"),
     path("manage/<slug:slug>/boards/<int:board_id>/history/", staff.board_history_page,
          name="board_history"),

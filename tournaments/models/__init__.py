@@ -46,6 +46,7 @@ from tournaments.models.statute import (
     ParticipantKind,
     ScoringSystem,
     Seeding,
+    TeamKnockoutDecider,
     TeamRanksBy,
     TeamScoring,
 )
@@ -58,6 +59,6 @@ __all__ = [
     "Player", "Qualification", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
     "RatingList", "RatingListRow", "RatingTable", "RecordSource", "ResultCode", "Role", "Round",
     "RoundStatus", "ScoringSystem", "Seeding", "SharedPlaces", "Stage", "StageSeeding",
-    "Substitution", "Team", "TeamClassification", "TeamMember", "TeamRanksBy", "TeamScoring",
-    "Title", "Visibility", "awaiting_result", "rating_order_key",
+    "Substitution", "Team", "TeamClassification", "TeamKnockoutDecider", "TeamMember",
+    "TeamRanksBy", "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
 ]
