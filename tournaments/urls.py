@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from tournaments.views import (
     championship_staff,
@@ -82,10 +82,12 @@ urlpatterns = [
     # Swiss events and TRF files (before manage/<slug>/, which would catch these paths).
     path("manage/import-trf/", swiss.trf_upload, name="trf_upload"),
     path("manage/rounds-guidance/", swiss.rounds_guidance, name="rounds_guidance"),
-    path("manage/<slug:slug>/pairing/<str:job_id>/", swiss.pairing_progress,
-         name="swiss_pairing"),
-    path("manage/<slug:slug>/pairing/<str:job_id>/status/", swiss.pairing_progress_status,
-         name="swiss_pairing_status"),
+    # A job's id is a Celery task id (a UUID): letters, digits and dashes only, so it is echoed
+    # back in links and status URLs as it came.
+    re_path(r"^manage/(?P<slug>[-a-zA-Z0-9_]+)/pairing/(?P<job_id>[A-Za-z0-9-]{1,64})/$",
+            swiss.pairing_progress, name="swiss_pairing"),
+    re_path(r"^manage/(?P<slug>[-a-zA-Z0-9_]+)/pairing/(?P<job_id>[A-Za-z0-9-]{1,64})/status/$",
+            swiss.pairing_progress_status, name="swiss_pairing_status"),
     path("manage/<slug:slug>/swiss/rounds/<int:number>/edit/", swiss.round_edit,
          name="swiss_round_edit"),
     path("manage/<slug:slug>/swiss/rounds/<int:number>/check/", swiss.round_check,

@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import include, path, re_path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
@@ -45,8 +45,9 @@ urlpatterns = [
     path("events/<int:event_pk>/entries/", event_entries, name="event-entries"),
     path("events/<int:event_pk>/rounds/", event_rounds, name="event-rounds"),
     path("events/<int:event_pk>/rounds/<int:number>/", event_round, name="event-round"),
-    path("events/<int:event_pk>/pairing-jobs/<str:job_id>/", swiss.pairing_job,
-         name="event-pairing-job"),
+    # A Celery task id (see tournaments/urls.py): a random string is not an address.
+    re_path(r"^events/(?P<event_pk>[0-9]+)/pairing-jobs/(?P<job_id>[A-Za-z0-9-]{1,64})/$",
+            swiss.pairing_job, name="event-pairing-job"),
     path("events/<int:event_pk>/forbidden-groups/", swiss.forbidden_groups,
          name="event-forbidden-groups"),
     path("events/<int:event_pk>/trf/", swiss.trf_file, name="event-trf"),
