@@ -205,6 +205,7 @@ SPECTACULAR_SETTINGS = {
         "EntryStatusEnum": "tournaments.models.entries.EntryStatus",
         "PairingMethodEnum": "tournaments.models.rounds.PairingMethod",
         "ScoringEnum": "tournaments.models.statute.ScoringSystem",
+        "TeamRanksByEnum": "tournaments.models.statute.TeamRanksBy",
         "SubstitutionEnum": "tournaments.models.rounds.Substitution",
     },
 }

@@ -2,6 +2,7 @@ from django.urls import include, path, re_path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
+    championships,
     fouls,
     game_records,
     knockout,
@@ -81,6 +82,28 @@ urlpatterns = [
     path("boards/<int:pk>/fouls/", fouls.BoardFoulsView.as_view(), name="board-fouls"),
     path("fouls/<int:pk>/", fouls.FoulView.as_view(), name="foul"),
     path("events/<int:event_pk>/fouls/", fouls.EventFoulsView.as_view(), name="event-fouls"),
+    # Championships (issue 15).
+    path("championships/", championships.championship_collection, name="championships"),
+    path("championships/<int:pk>/", championships.championship_detail, name="championship"),
+    path("championships/<int:pk>/categories/", championships.category_create,
+         name="championship-categories"),
+    path("championships/<int:pk>/roles/", championships.role_create,
+         name="championship-roles"),
+    path("championships/<int:pk>/roles/<int:role_pk>/", championships.role_delete,
+         name="championship-role"),
+    path("championships/<int:pk>/players/<int:player_pk>/", championships.player_path,
+         name="championship-player"),
+    path("championships/<int:pk>/workbook/", championships.championship_workbook,
+         name="championship-workbook"),
+    path("categories/<int:pk>/", championships.category_detail, name="category"),
+    path("categories/<int:pk>/stages/", championships.stage_create, name="category-stages"),
+    path("categories/<int:pk>/results/", championships.category_results,
+         name="category-results"),
+    path("stages/<int:pk>/qualification/", championships.stage_qualification,
+         name="stage-qualification"),
+    path("stages/<int:pk>/qualify/", championships.stage_qualify, name="stage-qualify"),
+    path("stages/<int:pk>/playoff/", championships.stage_playoff, name="stage-playoff"),
+    path("stages/<int:pk>/players/", championships.stage_players, name="stage-players"),
     # Game records (Art. 11).
     path("boards/<int:pk>/moves/", game_records.BoardMovesView.as_view(), name="board-moves"),
     path("events/<int:event_pk>/rounds/<int:number>/pgn/", game_records.RoundPgnView.as_view(),
