@@ -365,3 +365,22 @@ def test_results_sheet_names_each_games_white_as_colours_alternate(
             assert f"Game {game.number}: {white.name} {result} {black.name}" in lines
             checked += 1
     assert checked >= 8
+
+
+def test_art_21_1_a_friendly_events_wall_sheets_say_its_scoring_is_not_the_laws(
+        make_event, organiser, chief_arbiter):
+    """Art. 21.1 / 19.5: a friendly event may score 3/1/0, and its pages say so; the sheets
+    pinned on the wall say it too. An official event's sheets carry no such note."""
+    from decimal import Decimal
+
+    friendly = rr_scenario(make_event, organiser, chief_arbiter, rounds="played",
+                           official=False, scoring="custom", points_win=Decimal(3),
+                           points_draw=Decimal(1), points_loss=Decimal(0))["event"]
+    assert not friendly.scoring_follows_law
+    for sheet in ("pairings", "results", "standings", "crosstable"):
+        text = " ".join("".join(pdf_of(Client(), url(friendly, sheet, pdf=True))).split())
+        assert "Friendly event: scoring differs from the law." in text, sheet
+        assert "Art. 21.1" in text, sheet
+    official = rr_scenario(make_event, organiser, chief_arbiter, rounds="played")["event"]
+    text = "".join(pdf_of(Client(), url(official, "standings", pdf=True)))
+    assert "scoring differs from the law" not in text
