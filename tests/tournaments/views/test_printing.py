@@ -384,3 +384,20 @@ def test_art_21_1_a_friendly_events_wall_sheets_say_its_scoring_is_not_the_laws(
     official = rr_scenario(make_event, organiser, chief_arbiter, rounds="played")["event"]
     text = "".join(pdf_of(Client(), url(official, "standings", pdf=True)))
     assert "scoring differs from the law" not in text
+
+
+def test_art_21_5_1_printed_standings_list_the_withdrawn_apart(make_event, organiser,
+                                                               chief_arbiter, arbiter):
+    """Art. 21.5.1: a round-robin player who withdrew with half or fewer games played has every
+    game cancelled; the printed standings list them after the ranking, without a rank, as the
+    standings page does, rather than dropping them from the sheet."""
+    from tournaments.models import Entry
+    from tournaments.services.entries import entry_withdraw
+
+    event = played_event(make_event, organiser, chief_arbiter, arbiter, 5)
+    gone = Entry.objects.get(event=event, number=1)
+    entry_withdraw(entry=gone, actor=organiser, after_round=2)
+    text = " ".join("".join(pdf_of(Client(), url(event, "standings", pdf=True))).split())
+    ranking, apart = text.split("Withdrawn, not ranked")
+    assert gone.name not in ranking
+    assert f"1. {gone.name}" in apart and "(Art. 21.5.1)" in apart
