@@ -162,8 +162,19 @@ def _certificates(event: Event, top: int | None) -> dict:
     if not table.after_round:  # no round played: nobody has a rank yet
         return {"winners": []}
     return {"winners": [{"entry": row.entry, "rank": str(row.rank), "shared": row.shared,
-                         "points": row.match_points if table.team or table.is_match
-                         else row.points} for row in table.rows if row.rank <= top]}
+                         "points": _ranking_points(table, row)}
+                        for row in table.rows if row.rank <= top]}
+
+
+def _ranking_points(table, row) -> str:
+    """The points the entry is ranked by, with their name: match points in two-game matches
+    (Art. 21.2) and in teams ranked by matches, board points in teams ranked by the sum of
+    their players' points (appendix §4), otherwise plain points (Art. 21.1)."""
+    if not (table.team or table.is_match):
+        return f"{row.points} {_('points')}"
+    if table.primary == "gp":
+        return f"{row.game_points} {_('board points') if table.team else _('game points')}"
+    return f"{row.match_points} {_('match points')}"
 
 
 def sheet_context(event: Event, sheet: Sheet, *, staff: bool, public_url: str,

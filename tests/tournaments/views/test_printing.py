@@ -401,3 +401,21 @@ def test_art_21_5_1_printed_standings_list_the_withdrawn_apart(make_event, organ
     ranking, apart = text.split("Withdrawn, not ranked")
     assert gone.name not in ranking
     assert f"1. {gone.name}" in apart and "(Art. 21.5.1)" in apart
+
+
+def test_appendix_4_a_teams_certificate_names_the_points_it_was_ranked_by(
+        make_event, organiser, chief_arbiter, arbiter):
+    """Appendix §4: teams rank by board points (the law's default); the winner's certificate
+    gives those, named, not the match points the ranking did not use."""
+    from tournaments.services.results import game_result_record
+
+    event = team_event(make_event, organiser, chief_arbiter, teams=4, boards=4)
+    for board in Board.objects.filter(round__event=event, round__number=1):
+        for game, result in zip(board.games.order_by("number"),
+                                ("1-0", "1-0", "1-0", "1/2-1/2"), strict=True):
+            game_result_record(game=game, result=result, actor=arbiter, expected_version=0)
+    top = event_standings(event).rows[0]
+    assert top.game_points != top.match_points
+    pages = pdf_of(client_for(organiser), url(event, "certificates", "?top=1", pdf=True))
+    text = " ".join(pages[0].split())
+    assert top.entry.name in text and f"{top.game_points} board points" in text
