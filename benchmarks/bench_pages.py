@@ -4,6 +4,7 @@ Builds a Swiss-like event (random pairings, random results) straight into a thro
 database with bulk inserts, then requests the pages through Django's test client.
 
     .venv/bin/python benchmarks/bench_pages.py [--players 1000 2000] [--rounds 11 13]
+        [--pages standings crosstable]
 """
 
 import argparse
@@ -73,6 +74,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, nargs="+", default=[1000, 2000])
     parser.add_argument("--rounds", type=int, nargs="+", default=[11, 13])
+    parser.add_argument("--pages", nargs="+", default=["standings", "crosstable"])
     args = parser.parse_args()
     settings.ALLOWED_HOSTS = ["testserver"]
     call_command("migrate", verbosity=0)
@@ -81,7 +83,7 @@ def main() -> None:
     print(f"{'page':<12}{'players':>8}{'rounds':>8}{'seconds':>9}{'peak MiB':>10}{'queries':>9}")
     for players, rounds in zip(args.players, args.rounds, strict=True):
         event = build(players, rounds, rng)
-        for page in ("standings", "crosstable"):
+        for page in args.pages:
             seconds, peak, queries = measure(client, f"/events/{event.slug}/{page}/")
             print(f"{page:<12}{players:>8}{rounds:>8}{seconds:>9.2f}{peak:>10.1f}{queries:>9}")
 

@@ -18,7 +18,7 @@ from openpyxl import Workbook
 
 from tournaments.excel import exports, labels
 from tournaments.excel.ratings import rating_report_sheet
-from tournaments.excel.styles import Heading, new_workbook, write
+from tournaments.excel.styles import Heading, discard, new_workbook, write
 from tournaments.models import Event
 from tournaments.selectors.excel import ExportData, export_data
 from tournaments.selectors.fouls import event_fouls
@@ -96,7 +96,8 @@ def build(
     event: Event, table: Table, *, lang: str, public: bool = False,
     progress: Callable[[int, int], None] | None = None, today: datetime.date | None = None,
 ) -> Workbook:
-    """The workbook of one table, or of the whole event (``Table("event")``).
+    """The workbook of one table, or of the whole event (``Table("event")``), write-only
+    (issue 23): save it once (``to_bytes``).
 
     ``public``: what anyone may read (published rounds, no federation IDs); staff exports of a
     single round may show a draft round, marked as such.
@@ -109,17 +110,21 @@ def build(
     tables = event_tables(event, data, fouls=bool(fouls)) if table.name == EVENT else [table]
     if table.name in ROUND_TABLES and data.round(table.round) is None:
         raise ExportError(f"round {table.round} is not there")
-    wb = new_workbook()
+    wb = new_workbook(write_only=True)
     wb.properties.title = event.name
     wb.properties.creator = "Cờ Tướng"
     top = heading(event, lang, today)
     total = len(tables)
-    for i, item in enumerate(tables):
-        sheet = (exports.fouls_sheet(fouls, lang, public=public) if item.name == FOULS
-                 else _sheet(item, data, lang, public, event))
-        write(wb, sheet, top)
-        if progress:
-            progress(i + 1, total)
+    try:
+        for i, item in enumerate(tables):
+            sheet = (exports.fouls_sheet(fouls, lang, public=public) if item.name == FOULS
+                     else _sheet(item, data, lang, public, event))
+            write(wb, sheet, top)
+            if progress:
+                progress(i + 1, total)
+    except BaseException:
+        discard(wb)
+        raise
     return wb
 
 
