@@ -23,7 +23,12 @@ from tournaments.models import Event
 from tournaments.selectors.excel import ExportData, export_data
 from tournaments.selectors.fouls import event_fouls
 from tournaments.selectors.ratings import event_report
-from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.standings import (
+    Ranking,
+    event_crosstable,
+    event_ranking,
+    event_standings,
+)
 from tournaments.text import fold
 
 EVENT = "event"
@@ -115,10 +120,11 @@ def build(
     wb.properties.creator = "Cờ Tướng"
     top = heading(event, lang, today)
     total = len(tables)
+    ranked = _Ranked(event)
     try:
         for i, item in enumerate(tables):
             sheet = (exports.fouls_sheet(fouls, lang, public=public) if item.name == FOULS
-                     else _sheet(item, data, lang, public, event))
+                     else _sheet(item, data, lang, public, ranked))
             write(wb, sheet, top)
             if progress:
                 progress(i + 1, total)
@@ -128,7 +134,22 @@ def build(
     return wb
 
 
-def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event):
+class _Ranked:
+    """The event ranked once for the standings and the crosstable sheets."""
+
+    def __init__(self, event: Event):
+        self.event = event
+        self._ranking = None
+
+    @property
+    def ranking(self) -> Ranking:
+        if self._ranking is None:
+            self._ranking = event_ranking(self.event)
+        return self._ranking
+
+
+def _sheet(item: Table, data: ExportData, lang: str, public: bool, ranked: _Ranked):
+    event = ranked.event
     match item.name:
         case "players":
             return exports.players_sheet(data, lang, public=public)
@@ -137,9 +158,10 @@ def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event)
         case "results":
             return exports.results_sheet(data, item.round, lang)
         case "standings":
-            return exports.standings_sheet(event_standings(event), lang)
+            return exports.standings_sheet(event_standings(event, ranking=ranked.ranking), lang)
         case "crosstable":
-            return exports.crosstable_sheet(event_crosstable(event), lang)
+            return exports.crosstable_sheet(
+                event_crosstable(event, ranking=ranked.ranking), lang)
         case "bracket":
             return exports.bracket_sheet(data, lang)
         case "team_boards":
