@@ -22,7 +22,7 @@ from tournaments.adapters.knockout import (
     bracket_winners,
     minimatch_rules,
 )
-from tournaments.models import Board, Entry, Event, Game, GameKind, RoundStatus
+from tournaments.models import Board, Entry, Event, Game, GameKind, Round, RoundStatus
 
 
 @dataclass(frozen=True)
@@ -194,6 +194,22 @@ def event_bracket(event: Event, *, staff: bool) -> BracketView:
         sections=_sections(bracket, matches, bye_sides), placings=placings,
         champion=champion, finished=state.finished,
     )
+
+
+def annotate_match_scores(round_: Round, boards: list[Board]) -> None:
+    """Give every knockout match of a round its game score level by level from the first-named
+    entry's side (``board.match_score``, e.g. "1–1 · 1½–½ (rapid)") and how it was decided
+    (``board.match_note``), for the arbiter's round page; boards and games as
+    ``selectors/rounds.py`` loads them (games prefetched), no query per board."""
+    try:
+        rules = minimatch_rules(round_.event)
+    except (KnockoutStatuteError, ValueError):
+        return
+    for board in boards:
+        board.round = round_  # read for the lots' seed: the round in hand, not a query each
+        games = list(board.games.all())
+        if board.match_code and board.black_id is not None and games:
+            board.match_score, board.match_note = _score(board, games, rules, True)
 
 
 def _side(slot, seat: int | None, by_seed, won: bool, lost: bool) -> SideView:

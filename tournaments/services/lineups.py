@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.errors import ServiceError, StaleResult
+from tournaments.errors import ServiceError
 from tournaments.models import (
     Board,
     Entry,
@@ -34,6 +34,7 @@ from tournaments.models import (
 )
 from tournaments.services._access import reason_check, require
 from tournaments.services.matches import match_result
+from tournaments.services.stale import stale_result
 
 LINEUP_REASON = "line-up"
 
@@ -238,7 +239,7 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     if board.is_bye:
         raise ServiceError(_("Board %(n)s is a bye: nobody plays."), n=board.number)
     if board.version != expected_version:
-        raise StaleResult(current=board.get_result_display() or _("no result"))
+        raise stale_result(board)
     games = list(board.games.filter(level=0).order_by("number").select_for_update())
     wanted = {
         "first": _ids(first, len(games), board.white.name),

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, RoundStatus
 from tournaments.selectors.events import public_events, search_events
+from tournaments.selectors.game_records import annotate_recorded
 from tournaments.selectors.pairing_sheet import annotate_points_before, find_my_board
 from tournaments.selectors.player_card import player_card
 from tournaments.selectors.rounds import round_boards
@@ -77,6 +78,7 @@ def _round_page(request, event, ctx, round_):
     annotate_points_before(round_, boards)
     ctx.update(round=round_, boards=boards, seats=find_my_board(boards))
     ctx["why"] = round_explanation(round_, boards)  # Swiss: "why?" on each board
+    ctx["recorded"] = annotate_recorded(boards)  # links to the games with moves (Art. 11)
     if event.is_team:
         annotate_match_scores(boards)  # "2½–1½" on each team match
     return render(request, "tournaments/public/round.html", ctx)
