@@ -137,6 +137,18 @@ def _fouls(record: EventRecord, order, rounds: int) -> dict[int, int] | None:
     return foul_counts(record, rounds) if counts_fouls(order) else None
 
 
+def standings_table(event: Event, record: EventRecord, after_round: int | None = None):
+    """The scoring engine's standings of ``record`` after ``after_round`` (default: the last
+    published round), with the rounds counted: what pages and the championships' qualification
+    (selectors/qualification.py) read."""
+    rounds = _rounds_counted(record, after_round)
+    order = tiebreak_order(event)
+    table = engine_standings(record.tournament, scoring_system(event), order, after_round=rounds,
+                             lots_seed=event.lots_seed, fmt=scoring_format(event),
+                             start_date=event.start_date, fouls=_fouls(record, order, rounds))
+    return rounds, table
+
+
 @dataclass(frozen=True)
 class Ranking:
     """The event read once (public rounds) and ranked by the statute after ``rounds``: what
@@ -152,15 +164,10 @@ class Ranking:
 def event_ranking(event: Event, *, after_round: int | None = None,
                   record: EventRecord | None = None) -> Ranking:
     """The engine's standings after ``after_round`` (default: the last published round), with
-    every tie-break of the statute (Art. 21.2-21.4)."""
+    every tie-break of the statute (Art. 21.2-21.4), and the event they were read from."""
     record = record or load_event(event, public_only=True)
-    rounds = _rounds_counted(record, after_round)
-    system = scoring_system(event)
-    order = tiebreak_order(event)
-    table = engine_standings(record.tournament, system, order, after_round=rounds,
-                             lots_seed=event.lots_seed, fmt=scoring_format(event),
-                             start_date=event.start_date, fouls=_fouls(record, order, rounds))
-    return Ranking(record, rounds, system, table)
+    rounds, table = standings_table(event, record, after_round)
+    return Ranking(record, rounds, scoring_system(event), table)
 
 
 def event_standings(event: Event, *, after_round: int | None = None,
