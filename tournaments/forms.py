@@ -217,6 +217,23 @@ class QuickPlayerForm(forms.ModelForm):
                   "national_id"]
 
 
+class PlayerEditForm(forms.ModelForm):
+    """Correct a player of the register (``services/players.py: player_update``), with the
+    reason kept in the player's history."""
+
+    reason = forms.CharField(label=_("Reason for the change"), max_length=200, required=False,
+                             help_text=_("Kept in the player's history, e.g. “name misspelt"
+                                         "”, “new rating list”."))
+
+    class Meta:
+        model = Player
+        fields = ["full_name", "gender", "birth_year", "club", "province", "federation",
+                  "national_id", "fide_id", "rating", "title"]
+
+    def validate_unique(self):
+        """The service checks the IDs against the register and says whose they are."""
+
+
 class NumbersForm(forms.Form):
     method = forms.ChoiceField(label=_("Table numbers"), choices=[
         ("lots", _("By lots (the seed is recorded)")),

@@ -91,6 +91,43 @@ class RegisterPlayerSerializer(PlayerSerializer):
         fields = [*PlayerSerializer.Meta.fields, "national_id", "fide_id"]
 
 
+class PlayerEditSerializer(serializers.Serializer):
+    """Corrections of a register player (``PATCH /api/players/<id>/``): only the fields sent
+    change; ``reason`` is kept in the player's history."""
+
+    full_name = serializers.CharField(max_length=120, required=False)
+    gender = serializers.ChoiceField(choices=Player._meta.get_field("gender").choices,
+                                     allow_blank=True, required=False)
+    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, allow_null=True,
+                                          required=False)
+    club = serializers.CharField(max_length=120, allow_blank=True, required=False)
+    province = serializers.CharField(max_length=80, allow_blank=True, required=False)
+    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False)
+    national_id = serializers.CharField(max_length=20, allow_blank=True, allow_null=True,
+                                        required=False)
+    fide_id = serializers.CharField(max_length=20, allow_blank=True, allow_null=True,
+                                    required=False)
+    rating = serializers.IntegerField(min_value=0, max_value=32767, allow_null=True,
+                                      required=False)
+    title = serializers.ChoiceField(choices=Player._meta.get_field("title").choices,
+                                    allow_blank=True, required=False)
+    reason = serializers.CharField(max_length=200, allow_blank=True, required=False, default="")
+
+
+class PlayerChangeSerializer(serializers.Serializer):
+    """One recorded change of a register player: who, when, what (values as stored), why."""
+
+    at = serializers.DateTimeField()
+    user = serializers.CharField()
+    created = serializers.BooleanField(help_text="The player was added to the register.")
+    changes = serializers.SerializerMethodField()
+    reason = serializers.CharField()
+
+    def get_changes(self, line) -> list[dict]:
+        return [{"field": c.field, "before": c.before_value, "after": c.after_value}
+                for c in line.changes]
+
+
 class TeamSerializer(serializers.ModelSerializer):
     class Meta:
         model = Team
