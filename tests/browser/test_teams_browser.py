@@ -74,6 +74,7 @@ def test_team_registration_and_lineup_through_the_pages(live_server, page, login
 
     # A visitor reads the match board by board.
     page.goto(f"{url}/events/{event.slug}/rounds/1/")
-    expect(page.locator("table.data")).to_contain_text(reserve.full_name)
-    expect(page.locator("table.data")).to_contain_text("−/+")  # read from the first team
+    boards = page.locator("[data-testid=pairings]")
+    expect(boards).to_contain_text(reserve.full_name)
+    expect(boards).to_contain_text("−/+")  # read from the first team
     shot(page, "round-public")

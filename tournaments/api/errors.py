@@ -13,8 +13,9 @@ def exception_handler(exc, context):
     if isinstance(exc, StaleResult):
         return Response({"detail": str(exc), "code": "stale"}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ServiceError):
-        return Response({"detail": str(exc), "code": type(exc).__name__},
-                        status=status.HTTP_400_BAD_REQUEST)
+        # Some refusals say where, e.g. the ply and the move of a score sheet (Art. 11).
+        return Response({"detail": str(exc), "code": type(exc).__name__,
+                         **getattr(exc, "fields", {})}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         # A model's own check (``full_clean`` in a service): field -> messages, as DRF says it,
         # with every message in ``detail`` too (the API's one shape for a refusal).

@@ -60,14 +60,6 @@ def round_boards(round_: Round) -> list[Board]:
     return boards
 
 
-def all_boards(event: Event, *, staff: bool) -> list[Board]:
-    """Every board of the event, for the table of all rounds."""
-    boards = _board_queryset().filter(round__event=event).select_related("round")
-    if not staff:
-        boards = boards.exclude(round__status=RoundStatus.DRAFT)
-    return list(boards.order_by("round__number", "number"))
-
-
 @dataclass(frozen=True)
 class EntryGame:
     round: int

@@ -228,3 +228,28 @@ def test_penalties_come_back_and_still_rank(rr_event, organiser, arbiter):
     assert foul.entry.name == board.white.name and foul.board.number == board.number
     assert restored.foul_kinds == ["loss", "time"]
     assert standings_of(restored) == standings_of(rr_event)
+
+
+def test_recorded_games_come_back_and_forged_moves_are_refused(rr_event, organiser, arbiter):
+    """Issue 18: the moves of games (Art. 11) travel with the backup (the notation, the start
+    position, who and when); a file whose moves cannot be played restores nothing."""
+    from tournaments.models import GameMoves
+    from tournaments.services.game_records import game_moves_record
+
+    board = Board.objects.filter(round__event=rr_event, black__isnull=False).order_by(
+        "round__number", "number").first()
+    start = "4k4/9/9/9/9/9/9/9/4A4/3K5 w"
+    game_moves_record(event=rr_event, board=board, text="Tg6.1 Tg5-6", start_fen=start,
+                      actor=arbiter)
+    document = roundtrip(event_backup(event=rr_event, actor=organiser))
+    restored = event_restore(document=document, actor=organiser)
+    record = GameMoves.objects.get(board__round__event=restored)
+    assert (record.moves, record.start_fen, record.notation, record.entered_by) == (
+        "d0d1 e9f9", start, "vi", arbiter)  # Black's file 6 is f (Art. 2.1)
+    assert record.board.number == board.number and record.board.round.number == 1
+    rounds = Round.objects.count()
+    forged = next(b for r in document["rounds"] for b in r["boards"] if b.get("moves"))
+    forged["moves"][0]["moves"] = "d0d1 d1d3"  # a general two points at once
+    with pytest.raises(ServiceError, match="damaged"):
+        event_restore(document=document, actor=organiser)
+    assert Round.objects.count() == rounds
