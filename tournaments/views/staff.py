@@ -23,7 +23,7 @@ from tournaments.forms import (
     swiss_rounds_guidance,
 )
 from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round, Substitution
-from tournaments.selectors.events import events_run_by
+from tournaments.selectors.events import entries_page, events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.game_records import annotate_recorded, round_flags
 from tournaments.selectors.players import player_search
@@ -121,9 +121,8 @@ def event_visibility(request, slug):
 
 
 def _entries_page(request, event, quick_form=None, status=200):
-    entries = event.entries.select_related("player", "team").order_by("number", "pk")
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, "entries": entries, "perms": staff_perms(request.user, event),
+        "event": event, **entries_page(event), "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
     }, status=status)
