@@ -1,6 +1,8 @@
 """Forms of the staff pages. They validate input; services do the writing."""
 
 from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.presets import PRESETS
@@ -15,6 +17,7 @@ from scoring.tiebreaks import REGISTRY
 from tournaments.models import Event, FoulArticle, FoulKind, MoveNotation, Player, ScoringSystem
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
+from tournaments.statute_words import FIXED_GAMES, LEVEL_NAMES, chain_words
 from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
@@ -24,14 +27,22 @@ SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", 
 TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
         "time_check_minutes", "forfeit_minutes"]
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
-           "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
+           "fide_cycle_swap"]
+KNOCKOUT = ["seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
          "team_match_points_draw"]
 RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),
-    (_("Pairing"), PAIRING), (_("Teams"), TEAMS), (_("Rating"), RATING),
+    (_("Pairing"), PAIRING), (_("Knockout (appendix §2, §3)"), KNOCKOUT),
+    (_("Teams (appendix §4)"), TEAMS), (_("Rating"), RATING),
 ]
+# Sections that apply to some events only: hidden by static/js/statute.js for the others, and
+# ignored by the server (the event keeps its values) when posted for an event they do not fit.
+SECTION_FOR = {
+    "knockout": (KNOCKOUT, _("Knockout events only.")),
+    "team": (TEAMS, _("Team events only.")),
+}
 TIEBREAK_CHOICES = ["H2H", "DE", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB",
                     "PS", "WIN", "WON", "BPG", "BWG", "ARO", "BRD", "LOT",
                     # Team events (appendix §4): the other score, and SB / BH computed on match
@@ -68,25 +79,71 @@ class TiebreakOrderField(forms.CharField):
         return codes
 
 
-class TiebreakGamesField(forms.CharField):
-    """Tie-break levels of a tied match (appendix §2), e.g. "regular 2, rapid 2, blitz 2,
-    armageddon 1"."""
+class TiebreakLevelsWidget(forms.Widget):
+    """The tie-break chain as rows of "kind of games" and "how many", in words
+    (``statute_words.py``), without JavaScript. A plain text value posted under the field's
+    own name ("regular 2, rapid 2", as the API's clients and older pages write it) is read too.
+    """
 
-    def prepare_value(self, value):
-        if isinstance(value, list):
-            return ", ".join(f"{kind} {games}" for kind, games in value)
-        return value
+    ROWS = 6
+
+    def format_value(self, value):
+        return value if isinstance(value, list) else []
+
+    def value_from_datadict(self, data, files, name):
+        if f"{name}_kind_0" not in data:
+            return data.get(name)
+        levels = []
+        for i in range(self.ROWS):
+            kind = data.get(f"{name}_kind_{i}", "")
+            if kind:
+                levels.append([kind, data.get(f"{name}_games_{i}", "")])
+        return levels
+
+    def render(self, name, value, attrs=None, renderer=None):
+        levels = value if isinstance(value, list) else []
+        choices = [("", _("— none —")), *LEVEL_NAMES.items()]
+        rows = []
+        for i in range(self.ROWS):
+            kind, games = levels[i] if i < len(levels) else ("", "")
+            options = format_html_join("", '<option value="{}"{}>{}</option>', (
+                (code, " selected" if code == kind else "", label) for code, label in choices))
+            rows.append(format_html(
+                '<li class="level-row"><label class="level-kind"><span class="level-step">{}'
+                '</span> <select name="{}_kind_{}">{}</select></label> <label class="level-games">'
+                '<input type="number" name="{}_games_{}" min="0" max="20" value="{}" '
+                'class="num-input"> {}</label></li>',
+                _("Step %(n)s") % {"n": i + 1}, name, i, options, name, i,
+                "" if games in ("", None) or kind in FIXED_GAMES else games, _("games")))
+        return format_html('<ol class="levels" id="id_{}" data-testid="tiebreak-levels">{}</ol>',
+                           name, mark_safe("".join(rows)))  # noqa: S308 (built by format_html)
+
+
+class TiebreakGamesField(forms.Field):
+    """Tie-break levels of a tied match (appendix §2): a list of [kind, games]; armageddon is
+    one game and lots none, whatever is typed beside them."""
+
+    widget = TiebreakLevelsWidget
 
     def to_python(self, value):
-        text = super().to_python(value) or ""
+        if value in (None, ""):
+            return []
+        if isinstance(value, str):
+            value = [part.split() for part in value.split(",") if part.strip()]
         levels = []
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            words = part.split()
-            if len(words) != 2 or words[0] not in LEVEL_KINDS or not words[1].isdigit():
+        for level in value:
+            if len(level) != 2 or level[0] not in LEVEL_KINDS:
                 raise forms.ValidationError(
                     _("Write each level as a kind (%(kinds)s) and a number of games, e.g. "
                       "“rapid 2”."), params={"kinds": ", ".join(LEVEL_KINDS)})
-            levels.append([words[0], int(words[1])])
+            kind, games = level
+            if kind in FIXED_GAMES:
+                games = FIXED_GAMES[kind]
+            elif not str(games).strip().isdigit() or int(games) < 1:
+                raise forms.ValidationError(
+                    _("%(kind)s: give a number of games from 1."),
+                    params={"kind": LEVEL_NAMES[kind]})
+            levels.append([kind, int(games)])
         return levels
 
 
@@ -161,10 +218,35 @@ class StatuteForm(forms.ModelForm):
                  ", ".join(c for c in p.order if c != "PTS")) for p in PRESETS]
 
     def sections(self):
-        return [(title, [self[f] for f in fields]) for title, fields in SECTIONS]
+        """(title, bound fields, which events the section is for: "", "knockout", "team",
+        and the words saying so)."""
+        only = {tuple(fields): (key, note) for key, (fields, note) in SECTION_FOR.items()}
+        return [(title, [self[f] for f in fields], *only.get(tuple(fields), ("", "")))
+                for title, fields in SECTIONS]
+
+    def tiebreak_games_words(self) -> str:
+        value = self["tiebreak_games"].value()
+        try:
+            return chain_words(self.fields["tiebreak_games"].to_python(value))
+        except forms.ValidationError:
+            return ""
+
+    def _ignore_sections(self, data) -> None:
+        """A section that does not fit the event (the team fields of an individual event, the
+        knockout fields of a round robin or Swiss) is not read: the event keeps its values (a
+        new event, the law's defaults), and a bad value there is no error."""
+        ignored = []
+        if data.get("participant_kind", self.instance.participant_kind) != "team":
+            ignored += TEAMS
+        if data.get("format", self.instance.format) not in ("ko", "dko"):
+            ignored += KNOCKOUT
+        for name in ignored:
+            self._errors.pop(name, None)
+            data[name] = getattr(self.instance, name)
 
     def clean(self):
         data = super().clean()
+        self._ignore_sections(data)
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The event cannot end before it starts."))
@@ -239,6 +321,13 @@ class NumbersForm(forms.Form):
         ("lots", _("By lots (the seed is recorded)")),
         ("rating", _("By rating")),
     ])
+
+    def __init__(self, *args, event=None, **kwargs):
+        """The default is the practice of the format: a Swiss numbers in the initial order by
+        rating (C.04.2), a round robin by lots (appendix §5: the players draw their numbers)."""
+        super().__init__(*args, **kwargs)
+        if event is not None:
+            self.fields["method"].initial = "rating" if event.is_swiss else "lots"
 
 
 class WithdrawForm(forms.Form):

@@ -123,7 +123,7 @@ def event_visibility(request, slug):
 def _entries_page(request, event, quick_form=None, status=200):
     return render(request, "tournaments/staff/entries.html", {
         "event": event, **entries_page(event), "perms": staff_perms(request.user, event),
-        "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(),
+        "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
     }, status=status)
 

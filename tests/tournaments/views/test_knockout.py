@@ -27,11 +27,13 @@ def statute_form_data(**changes):
     """What the "new event" page posts: every field's initial value, then the changes."""
     form = StatuteForm()
     data = {}
-    for name, field in form.fields.items():
+    for name in form.fields:
         value = form[name].value()
         if value is None or value is False:
             continue
-        data[name] = field.prepare_value(value) if name == "tiebreak_games" else value
+        if name == "tiebreak_games":  # the chain as text, which the field also reads
+            value = ", ".join(f"{kind} {games}" for kind, games in value)
+        data[name] = value
     data.update(changes)
     return data
 
