@@ -338,7 +338,11 @@ class WithdrawForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(label=_("Username"))
+    """Appoint someone (issue 19): found by name or username, in part; when several people
+    match, the page lists them to choose from (``user_id``)."""
+
+    username = forms.CharField(label=_("Name or username"), max_length=150,
+                               help_text=_("A part is enough, e.g. “Minh” or “trongtai”."))
     role = forms.ChoiceField(label=_("Role"), choices=[
         ("chief", _("Chief arbiter")), ("deputy", _("Deputy chief arbiter")),
         ("arbiter", _("Arbiter")),

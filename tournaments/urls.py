@@ -86,6 +86,7 @@ urlpatterns = [
     path("manage/<slug:slug>/ratings/revert/", ratings.event_ratings_revert,
          name="event_ratings_revert"),
     path("manage/<slug:slug>/roles/", staff.manage_roles, name="manage_roles"),
+    path("manage/<slug:slug>/roles/lookup/", staff.user_lookup, name="user_lookup"),
     path("manage/<slug:slug>/roles/<int:role_id>/remove/", staff.role_remove,
          name="role_remove"),
     path("manage/<slug:slug>/draw/", staff.draw, name="draw"),
