@@ -114,7 +114,8 @@ class TiebreakLevelsWidget(forms.Widget):
                 '<input type="number" name="{}_games_{}" min="0" max="20" value="{}" '
                 'class="num-input"> {}</label></li>',
                 _("Step %(n)s") % {"n": i + 1}, name, i, options, name, i,
-                "" if games in ("", None) or kind in FIXED_GAMES else games, _("games")))
+                FIXED_GAMES.get(kind) or ("" if games in ("", None) or kind == "lots" else games),
+                _("games")))
         return format_html('<ol class="levels" id="id_{}" data-testid="tiebreak-levels">{}</ol>',
                            name, mark_safe("".join(rows)))  # noqa: S308 (built by format_html)
 

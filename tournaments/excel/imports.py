@@ -89,8 +89,6 @@ ROW_MESSAGES = {
                                "register."),
     "ids_disagree": _("The two IDs belong to two different players of the register "
                       "(%(first)s and %(second)s)."),
-    "already_entered": _("%(name)s is already registered in this event: not registered "
-                         "again; the details are updated or left, as you choose."),
     "team_missing": _("The team is missing: this is a team event."),
     "team_already_entered": _("Team %(team)s is already registered in this event: its roster "
                               "is kept; its players' details are updated or left, as you "
@@ -607,8 +605,7 @@ def _check_entries(rows: list[Row], event: Event) -> None:
                   .values_list("player_id", flat=True))
     for row in rows:
         if row.player_id in entered:
-            row.entered = True
-            row.warn("already_entered", name=row.values["full_name"])
+            row.entered = True  # the preview says so in the row's "player" column
 
 
 def team_groups(rows: list[Row]) -> dict[str, list[Row]]:
