@@ -115,20 +115,6 @@ class PlayerEditSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200, allow_blank=True, required=False, default="")
 
 
-class PlayerChangeSerializer(serializers.Serializer):
-    """One recorded change of a register player: who, when, what (values as stored), why."""
-
-    at = serializers.DateTimeField()
-    user = serializers.CharField()
-    created = serializers.BooleanField(help_text="The player was added to the register.")
-    changes = serializers.SerializerMethodField()
-    reason = serializers.CharField()
-
-    def get_changes(self, line) -> list[dict]:
-        return [{"field": c.field, "before": c.before_value, "after": c.after_value}
-                for c in line.changes]
-
-
 class TeamSerializer(serializers.ModelSerializer):
     class Meta:
         model = Team
@@ -332,21 +318,26 @@ class HistoryChangeSerializer(serializers.Serializer):
     after = serializers.CharField(allow_null=True)
 
 
-class HistoryLineSerializer(serializers.Serializer):
-    """One recorded change of a board or of one of its games."""
+class PlayerChangeSerializer(serializers.Serializer):
+    """One recorded change of a register player: who, when, what (values as stored), why."""
 
     at = serializers.DateTimeField()
     user = serializers.CharField()
-    subject = serializers.CharField(help_text="Empty for the board; the game otherwise.")
-    created = serializers.BooleanField()
-    deleted = serializers.BooleanField()
+    created = serializers.BooleanField(help_text="The record was created by this change.")
     changes = serializers.SerializerMethodField()
     reason = serializers.CharField()
-    system = serializers.BooleanField(help_text="The reason was recorded by the software.")
 
     def get_changes(self, line) -> list[dict]:
         return [{"field": c.field, "before": c.before_value, "after": c.after_value}
                 for c in line.changes]
+
+
+class HistoryLineSerializer(PlayerChangeSerializer):
+    """One recorded change of a board or of one of its games."""
+
+    subject = serializers.CharField(help_text="Empty for the board; the game otherwise.")
+    deleted = serializers.BooleanField()
+    system = serializers.BooleanField(help_text="The reason was recorded by the software.")
 
 
 class PairingJobSerializer(serializers.Serializer):
