@@ -1,8 +1,6 @@
 """Forms of the staff pages. They validate input; services do the writing."""
 
 from django import forms
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scoring.presets import PRESETS
@@ -17,8 +15,7 @@ from scoring.tiebreaks import REGISTRY
 from tournaments.models import Event, FoulArticle, FoulKind, MoveNotation, Player, ScoringSystem
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
-from tournaments.statute_words import FIXED_GAMES, LEVEL_NAMES, chain_words
-from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name
+from tournaments.tiebreak_labels import PRESET_NAMES, chain_words, definition, full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
           "rounds", "official"]
@@ -30,7 +27,7 @@ PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club"
            "fide_cycle_swap"]
 KNOCKOUT = ["seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
-         "team_match_points_draw"]
+         "team_match_points_draw", "team_knockout_decider"]
 RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),
@@ -79,72 +76,55 @@ class TiebreakOrderField(forms.CharField):
         return codes
 
 
-class TiebreakLevelsWidget(forms.Widget):
-    """The tie-break chain as rows of "kind of games" and "how many", in words
-    (``statute_words.py``), without JavaScript. A plain text value posted under the field's
-    own name ("regular 2, rapid 2", as the API's clients and older pages write it) is read too.
-    """
-
-    ROWS = 6
-
-    def format_value(self, value):
-        return value if isinstance(value, list) else []
-
-    def value_from_datadict(self, data, files, name):
-        if f"{name}_kind_0" not in data:
-            return data.get(name)
-        levels = []
-        for i in range(self.ROWS):
-            kind = data.get(f"{name}_kind_{i}", "")
-            if kind:
-                levels.append([kind, data.get(f"{name}_games_{i}", "")])
-        return levels
-
-    def render(self, name, value, attrs=None, renderer=None):
-        levels = value if isinstance(value, list) else []
-        choices = [("", _("— none —")), *LEVEL_NAMES.items()]
-        rows = []
-        for i in range(self.ROWS):
-            kind, games = levels[i] if i < len(levels) else ("", "")
-            options = format_html_join("", '<option value="{}"{}>{}</option>', (
-                (code, " selected" if code == kind else "", label) for code, label in choices))
-            rows.append(format_html(
-                '<li class="level-row"><label class="level-kind"><span class="level-step">{}'
-                '</span> <select name="{}_kind_{}">{}</select></label> <label class="level-games">'
-                '<input type="number" name="{}_games_{}" min="0" max="20" value="{}" '
-                'class="num-input"> {}</label></li>',
-                _("Step %(n)s") % {"n": i + 1}, name, i, options, name, i,
-                FIXED_GAMES.get(kind) or ("" if games in ("", None) or kind == "lots" else games),
-                _("games")))
-        return format_html('<ol class="levels" id="id_{}" data-testid="tiebreak-levels">{}</ol>',
-                           name, mark_safe("".join(rows)))  # noqa: S308 (built by format_html)
+# Appendix §2: "đấu thêm hai ván nữa… hoặc… cờ nhanh, cờ chớp nhoáng": the chains the statute
+# picks from, the law's options first; a deciding game or lots only where the statute says so.
+CHAIN_PRESETS = (
+    [["regular", 2], ["rapid", 2], ["blitz", 2]],
+    [["regular", 2]],
+    [["rapid", 2], ["blitz", 2]],
+    [["rapid", 2]],
+    [["blitz", 2]],
+    [["regular", 2], ["rapid", 2], ["blitz", 2], ["armageddon", 1]],
+    [["rapid", 2], ["blitz", 2], ["armageddon", 1]],
+    [["blitz", 2], ["armageddon", 1]],
+    [],
+)
 
 
-class TiebreakGamesField(forms.Field):
-    """Tie-break levels of a tied match (appendix §2): a list of [kind, games]; armageddon is
-    one game and lots none, whatever is typed beside them."""
+def chain_text(levels) -> str:
+    """The stored chain as the form posts it: "regular 2, rapid 2"."""
+    return ", ".join(f"{kind} {games}" for kind, games in levels)
 
-    widget = TiebreakLevelsWidget
+
+class TiebreakGamesField(forms.CharField):
+    """Tie-break levels of a tied match (appendix §2), chosen from the law's options shown in
+    words (``tiebreak_labels.chain_words``); the value posted is "regular 2, rapid 2, …"."""
+
+    def __init__(self, **kwargs):
+        super().__init__(widget=forms.Select, **kwargs)
+        self.chain_choices([])
+
+    def chain_choices(self, current) -> None:
+        """The presets, and the statute's own chain when it is none of them."""
+        chains = [*CHAIN_PRESETS, *([current] if current and current not in CHAIN_PRESETS
+                                    else [])]
+        self.widget.choices = [(chain_text(c), chain_words(c)) for c in chains]
+
+    def prepare_value(self, value):
+        if isinstance(value, list):
+            return chain_text(value)
+        return value
 
     def to_python(self, value):
-        if value in (None, ""):
-            return []
-        if isinstance(value, str):
-            value = [part.split() for part in value.split(",") if part.strip()]
+        text = super().to_python(value) or ""
         levels = []
-        for level in value:
-            if len(level) != 2 or level[0] not in LEVEL_KINDS:
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            words = part.split()
+            if len(words) != 2 or words[0] not in LEVEL_KINDS or not words[1].isdigit():
                 raise forms.ValidationError(
                     _("Write each level as a kind (%(kinds)s) and a number of games, e.g. "
                       "“rapid 2”."), params={"kinds": ", ".join(LEVEL_KINDS)})
-            kind, games = level
-            if kind in FIXED_GAMES:
-                games = FIXED_GAMES[kind]
-            elif not str(games).strip().isdigit() or int(games) < 1:
-                raise forms.ValidationError(
-                    _("%(kind)s: give a number of games from 1."),
-                    params={"kind": LEVEL_NAMES[kind]})
-            levels.append([kind, int(games)])
+            levels.append([words[0], int(words[1])])
         return levels
 
 
@@ -179,6 +159,7 @@ class StatuteForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance and self.instance.tiebreaks:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+        self.fields["tiebreak_games"].chain_choices(self.instance.tiebreak_games or [])
         if not self.instance.pk:
             # A new event: these follow the format unless the organiser sets them.
             law_note = _("Empty: the law's default for the format.")
@@ -224,13 +205,6 @@ class StatuteForm(forms.ModelForm):
         only = {tuple(fields): (key, note) for key, (fields, note) in SECTION_FOR.items()}
         return [(title, [self[f] for f in fields], *only.get(tuple(fields), ("", "")))
                 for title, fields in SECTIONS]
-
-    def tiebreak_games_words(self) -> str:
-        value = self["tiebreak_games"].value()
-        try:
-            return chain_words(self.fields["tiebreak_games"].to_python(value))
-        except forms.ValidationError:
-            return ""
 
     def _ignore_sections(self, data) -> None:
         """A section that does not fit the event (the team fields of an individual event, the

@@ -12,7 +12,7 @@ from tournaments.models.statute import (
     ParticipantKind,
     StatuteFields,
 )
-from tournaments.statute_words import chain_words, numbers_words
+from tournaments.statute_words import numbers_words
 
 
 class Visibility(models.TextChoices):
@@ -74,11 +74,6 @@ class Event(StatuteFields):
     def numbers_words(self) -> str:
         """How the table numbers were given, in words ("by lots (seed …)", "in rating order")."""
         return numbers_words(self.numbers_method, self.numbers_seed)
-
-    @property
-    def tiebreak_games_words(self) -> str:
-        """The statute's chain for a tied knockout match, in words (appendix §2)."""
-        return chain_words(self.tiebreak_games)
 
     @property
     def is_public(self) -> bool:

@@ -1,7 +1,6 @@
-"""Issue 19, the statute form: the tie-break chain of a tied knockout match in words, one step a
-row (appendix §2); the team and knockout sections marked for the events they fit and ignored by
-the server for the others; table numbers by rating for a Swiss, by lots for a round robin, and
-said in words once given."""
+"""Issue 19, the statute form: the team and knockout sections marked for the events they fit and
+ignored by the server for the others; table numbers by rating for a Swiss, by lots for a round
+robin (appendix §5, C.04.2), and said in words once given."""
 
 import pytest
 
@@ -28,33 +27,13 @@ def posted(event=None, **changes) -> dict:
     return data
 
 
-def test_the_chain_is_shown_in_words_one_step_a_row(organiser):
-    page = client_for(organiser).get("/manage/new/").content.decode()
-    assert ("If the match is tied: 2 more games, then 2 rapid games, then 2 blitz games, then "
-            "one deciding game (armageddon).") in page
-    assert '<option value="rapid" selected>Rapid games</option>' in page
-    assert "rapid 2" not in page  # no raw codes
-    vi = client_for(organiser, "vi").get("/manage/new/").content.decode()
-    assert "Nếu trận hòa: 2 ván thêm, rồi 2 ván cờ nhanh" in vi
-
-
-def test_a_knockout_chain_posted_row_by_row(organiser):
-    rows = {"tiebreak_games_kind_0": "rapid", "tiebreak_games_games_0": "4",
-            "tiebreak_games_kind_1": "armageddon", "tiebreak_games_games_1": "",
-            "tiebreak_games_kind_2": "", "tiebreak_games_games_2": "3"}
+def test_a_knockout_reads_its_section(organiser):
     reply = client_for(organiser).post("/manage/new/", posted(
-        name="Cúp", start_date="2026-12-01", format="ko", games_per_match="2", **rows))
+        name="Cúp", start_date="2026-12-01", format="ko", games_per_match="2",
+        third_place_match="on", tiebreak_games="rapid 2, armageddon 1"))
     assert reply.status_code == 302, reply.context["form"].errors
-    assert Event.objects.get(name="Cúp").tiebreak_games == [["rapid", 4], ["armageddon", 1]]
-
-
-def test_a_step_without_games_is_refused_in_words(organiser):
-    reply = client_for(organiser).post("/manage/new/", posted(
-        name="Cúp", start_date="2026-12-01", format="ko", tiebreak_games_kind_0="blitz",
-        tiebreak_games_games_0="0"))
-    assert reply.status_code == 200
-    assert "Blitz games: give a number of games from 1." in reply.content.decode()
-    assert not Event.objects.filter(name="Cúp").exists()
+    event = Event.objects.get(name="Cúp")
+    assert event.third_place_match and event.tiebreak_games == [["rapid", 2], ["armageddon", 1]]
 
 
 def test_sections_of_other_events_are_ignored_by_the_server(make_event, organiser):
