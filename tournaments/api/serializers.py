@@ -270,8 +270,25 @@ class RoleSerializer(serializers.ModelSerializer):
 
 
 class RoleCreateSerializer(serializers.Serializer):
-    username = serializers.CharField()
+    """The person by exact ``username``, or by ``user`` (an id from ``people/?search=``)."""
+
+    username = serializers.CharField(required=False)
+    user = serializers.IntegerField(required=False, min_value=1)
     role = serializers.ChoiceField(choices=["organiser", "chief", "deputy", "arbiter"])
+
+    def validate(self, attrs):
+        if not attrs.get("username") and not attrs.get("user"):
+            raise serializers.ValidationError(
+                _("Give the person's username, or their id found with people/?search=."))
+        return attrs
+
+
+class PersonSerializer(serializers.Serializer):
+    """Someone who can be appointed (issue 19: found by name or username, in part)."""
+
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField(source="get_full_name")
 
 
 class EntryGameSerializer(serializers.Serializer):

@@ -33,6 +33,7 @@ from tournaments.selectors.players import player_history, player_search
 from tournaments.selectors.rounds import board_history, entry_games
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.team_ranks import standings_team_ranks
+from tournaments.selectors.users import user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import knockout as knockout_services
@@ -192,11 +193,25 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
             raise PermissionDenied  # DRF's: a JSON answer like every refusal
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
-            user = get_object_or_404(get_user_model(), username=data["username"])
+            people = get_user_model().objects.filter(is_active=True)
+            user = get_object_or_404(people, **(
+                {"pk": data["user"]} if data.get("user") else {"username": data["username"]}))
             event_services.role_assign(event=event, actor=request.user, user=user,
                                        role=data["role"])
         roles = EventRole.objects.filter(event=event).select_related("user")
         return Response(s.RoleSerializer(roles, many=True).data)
+
+    @extend_schema(request=None, responses=s.PersonSerializer(many=True), parameters=[
+        OpenApiParameter("search", str, description="A part of the name or username "
+                         "(case and diacritics ignored); at most 10 people.")])
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def people(self, request, pk=None):
+        """The people whose name or username contains ``search``, to appoint (organisers)."""
+        event = self.get_object()
+        if not request.user.has_perm("tournaments.change_event", event):
+            raise PermissionDenied
+        found = user_search(request.query_params.get("search", ""))
+        return Response(s.PersonSerializer(found, many=True).data)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"roles/(?P<role_id>\d+)")

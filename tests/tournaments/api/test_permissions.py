@@ -198,6 +198,9 @@ CASES: dict[str, Case] = {
         ("PATCH", "/api/events/{id}/")),
     "read the roles": Case("rr", lambda c: ("get", f"/api/events/{_e(c)}/roles/", None),
                            ORGANISER, ("GET", "/api/events/{id}/roles/"), read=True),
+    "find people to appoint": Case("rr", lambda c: (  # issue 19: a part of a name
+        "get", f"/api/events/{_e(c)}/people/?search=arb", None), ORGANISER,
+        ("GET", "/api/events/{id}/people/"), read=True),
     "appoint an arbiter": Case("rr", lambda c: ("post", f"/api/events/{_e(c)}/roles/", {
         "username": "helper", "role": "arbiter"}), ORGANISER,
         ("POST", "/api/events/{id}/roles/")),
