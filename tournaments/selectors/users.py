@@ -35,3 +35,12 @@ def user_search(query: str, limit: int = USER_SEARCH_LIMIT) -> list:
                    if all(w in _label(u) for w in folded)][:limit + 1]
     matches.sort(key=lambda u: u.username.lower() != text.lower())
     return matches[:limit]
+
+
+def user_chosen(query: str) -> tuple:
+    """(the one person ``query`` names, the people found): an exact username, or the only
+    match; None when nobody or several match."""
+    found = user_search(query)
+    if len(found) == 1 or found and found[0].username.lower() == query.strip().lower():
+        return found[0], found
+    return None, found

@@ -35,13 +35,14 @@ from tournaments.models import (
     Substitution,
 )
 from tournaments.selectors import knockout as knockout_selectors
+from tournaments.selectors.championship_tree import championships_run_by
 from tournaments.selectors.events import entries_page, events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.game_records import annotate_recorded, round_flags
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
 from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
-from tournaments.selectors.users import user_search
+from tournaments.selectors.users import user_chosen, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -71,7 +72,8 @@ def my_events(request):
     events = events_run_by(request.user)
     can_create = request.user.has_perm("tournaments.add_event")
     return render(request, "tournaments/my_events.html",
-                  {"events": events, "can_create": can_create})
+                  {"events": events, "can_create": can_create,
+                   "championships": championships_run_by(request.user)})
 
 
 @login_required
@@ -288,9 +290,9 @@ def _appointee(request, form):
         if user is not None:
             return user, []
     query = form.cleaned_data["username"]
-    found = user_search(query)
-    if len(found) == 1 or found and found[0].username.lower() == query.strip().lower():
-        return found[0], []
+    user, found = user_chosen(query)
+    if user is not None:
+        return user, []
     if not found:
         form.add_error("username", _("Nobody's name or username contains “%(q)s”.") % {
             "q": query})
