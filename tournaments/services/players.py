@@ -74,6 +74,10 @@ def _check_ids(player: Player) -> None:
 def _validate(player: Player) -> None:
     if not player.full_name:
         raise ServiceError(_("The name is missing."))
+    if not (len(player.federation) == 3 and player.federation.isascii()
+            and player.federation.isalpha()):
+        raise ServiceError(_("Federation “%(value)s” is not a three-letter code such as VIE."),
+                           value=player.federation)
     _check_ids(player)
     try:
         player.full_clean(exclude=["name_folded", "sort_key", "national_id", "fide_id"])

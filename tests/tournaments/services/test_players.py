@@ -103,6 +103,7 @@ def test_an_id_of_someone_else_is_refused_and_changes_nothing(entered, organiser
     ({"birth_year": 1800}, "birth year"),
     ({"pk": 3}, "cannot be changed"),
     ({"title": "XX"}, "title"),
+    ({"federation": "V1"}, "three-letter code"),
 ])
 def test_bad_values_are_refused_with_the_reason(entered, organiser, values, message):
     _event, player = entered
