@@ -55,3 +55,13 @@ def test_art_21_2_swiss_of_two_game_matches_ranks_game_points_second(make_event)
 def test_wins_count_games_in_two_game_matches_and_matches_for_teams(make_event):
     assert scoring_system(make_event(format="rr", games_per_match=2)).wins_in_games
     assert not scoring_system(make_event(format="rr", participant_kind="team")).wins_in_games
+
+
+def test_art_21_2_double_round_robin_of_two_game_matches_ranks_game_points_second(make_event):
+    """Issue 14.1 names the double round robin too: its default order is the law's for two-game
+    matches, match points then game points, then Art. 21.3's criteria."""
+    event = make_event(format="drr", games_per_match=2)
+    event_set_visibility(event=event, actor=event.created_by, public=True)
+    table = api_for().get(f"/api/events/{event.pk}/standings/").json()
+    assert [c["code"] for c in table["criteria"]] == ["GPTS", "H2H", "SB", "WIN", "BWG", "LOT"]
+    assert scoring_system(event).wins_in_games
