@@ -127,11 +127,22 @@ def _score_sheets(boards) -> list[dict]:
                            "black": board.black.name,
                            "white_no": board.white.number, "black_no": board.black.number})
         for game in games:
-            first = str(game.first_player or board.white.name)
-            second = str(game.second_player or board.black.name)
-            white, black = (first, second) if game.white_first else (second, first)
-            sheets.append({"board": board, "game": game, "white": white, "black": black})
+            sheets.append({"board": board, "game": game, **_game_sides(board, game)})
     return sheets
+
+
+def _game_sides(board, game) -> dict:
+    """Who has White and Black in one game of a match: colours alternate (appendix §2), so the
+    board's first-named has White when ``white_first``; a player in a two-game match keeps
+    their number, a team's player is named with the team (appendix §4)."""
+    if game.first_player_id or game.second_player_id:
+        first = str(game.first_player or board.white.name)
+        second = str(game.second_player or board.black.name)
+        white, black = (first, second) if game.white_first else (second, first)
+        return {"white": white, "black": black}
+    white, black = (board.white, board.black) if game.white_first else (board.black, board.white)
+    return {"white": white.name, "black": black.name,
+            "white_no": white.number, "black_no": black.number}
 
 
 def _round_data(event: Event, sheet: Sheet, number: int | None, staff: bool) -> dict:

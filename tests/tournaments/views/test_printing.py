@@ -419,3 +419,20 @@ def test_appendix_4_a_teams_certificate_names_the_points_it_was_ranked_by(
     pages = pdf_of(client_for(organiser), url(event, "certificates", "?top=1", pdf=True))
     text = " ".join(pages[0].split())
     assert top.entry.name in text and f"{top.game_points} board points" in text
+
+
+def test_art_11_each_games_score_sheet_gives_both_players_numbers_with_their_colours(
+        make_event, organiser, chief_arbiter, arbiter):
+    """A knockout match's games alternate colours (appendix §2); each game's score sheet names
+    that game's White and Black, each with their own number."""
+    event = knockout_event(make_event, organiser, chief_arbiter, arbiter, 8, format="ko")
+    board = Board.objects.filter(round__event=event, round__number=1).select_related(
+        "white__player", "black__player").order_by("number").first()
+    pages = pdf_of(client_for(chief_arbiter), url(event, "scoresheets", "?round=1", pdf=True))
+    games = list(board.games.order_by("number"))
+    for game, text in zip(games, pages, strict=False):
+        white, black = ((board.white, board.black) if game.white_first
+                        else (board.black, board.white))
+        lines = [" ".join(line.split()) for line in text.splitlines()]
+        assert f"White {white.name} (No. {white.number})" in lines
+        assert f"Black {black.name} (No. {black.number})" in lines
