@@ -26,6 +26,8 @@ if not _cache_url.startswith(("redis://", "rediss://")):
     raise ImproperlyConfigured("Production needs Redis as CACHE_URL (redis://...): the sign-in "
                                "counters must be shared by every worker.")
 CACHES = {"default": env.cache_url_config(_cache_url)}
+# The versions of events live in Redis too, so an unchanged public page costs no SQL.
+EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=60)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 
 DEBUG = False

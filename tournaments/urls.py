@@ -23,6 +23,7 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
+    path("events/<slug:slug>/version/", public.event_version, name="event_version"),
     path("events/<slug:slug>/export.trf", swiss.trf_public, name="trf_public"),
     path("events/<slug:slug>/bracket/", knockout.bracket, name="bracket"),
     path("events/<slug:slug>/boards/", teams.board_results, name="board_results"),

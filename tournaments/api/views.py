@@ -5,8 +5,8 @@ from django.db.models import Count, F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, permissions, status, viewsets
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
@@ -143,6 +143,15 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         })
 
     @extend_schema(request=None, responses=tables.LotsSerializer)
+    @extend_schema(responses=inline_serializer("EventVersion", {
+        "event": serializers.IntegerField(), "version": serializers.IntegerField()}))
+    @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
+    def version(self, request, pk=None):
+        """The event's version: it grows with every change of what its public reads show, so
+        a client polls this (or sends ``If-None-Match``) instead of fetching tables again."""
+        event = self.get_object()
+        return Response({"event": event.pk, "version": event.version})
+
     @action(detail=True, methods=["post"])
     def lots(self, request, pk=None):
         """Draw the lots that break the ties nothing else breaks (Art. 21.3); once only."""
