@@ -36,10 +36,11 @@ PUBLIC_READS = {
         "tournaments:crosstable", "tournaments:trf_public", "tournaments:bracket",
         "tournaments:board_results", "tournaments:excel_download",
         "tournaments:event_version"], "slug"),
-    **dict.fromkeys(["event-detail", "event-standings", "event-crosstable"], "pk"),
+    **dict.fromkeys(["event-detail", "event-standings", "event-crosstable", "event-version"],
+                    "pk"),
     **dict.fromkeys([
         "event-entries", "event-rounds", "event-round", "event-bracket", "event-trf",
-        "event-board-results", "event-team", "event-fouls", "event-version"], "event_pk"),
+        "event-board-results", "event-team", "event-fouls"], "event_pk"),
 }
 
 _TOKEN = re.compile(r"[A-Za-z0-9]{64}")
@@ -134,7 +135,8 @@ class PublicReadCache:
         if found is None or response.status_code != 200:
             return response
         key, etag = found
-        if key is not None:
+        user = getattr(request, "user", None)  # the API's authentication sets it here too
+        if key is not None and not (user is not None and user.is_authenticated):
             stored = _stored(response, request)
             if stored is not None:
                 cache.set(key, stored, timeout=settings.PUBLIC_CACHE_SECONDS)
@@ -147,6 +149,8 @@ class PublicReadCache:
         if argument is None or request.method not in ("GET", "HEAD"):
             return None
         value = view_kwargs.get(argument)
+        if value is None:
+            return None
         found = version_of(slug=value) if argument == "slug" else version_of(pk=int(value))
         if found is None:
             return None

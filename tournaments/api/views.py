@@ -142,7 +142,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                            for t in standings_team_ranks(table)],
         })
 
-    @extend_schema(request=None, responses=tables.LotsSerializer)
     @extend_schema(responses=inline_serializer("EventVersion", {
         "event": serializers.IntegerField(), "version": serializers.IntegerField()}))
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
@@ -152,6 +151,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         event = self.get_object()
         return Response({"event": event.pk, "version": event.version})
 
+    @extend_schema(request=None, responses=tables.LotsSerializer)
     @action(detail=True, methods=["post"])
     def lots(self, request, pk=None):
         """Draw the lots that break the ties nothing else breaks (Art. 21.3); once only."""
