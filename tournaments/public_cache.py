@@ -8,7 +8,9 @@ A request whose ``If-None-Match`` holds that ETag is answered 304 without runnin
 A visitor's request (no session, no pending message, no credentials) is answered from the
 shared cache when the same address was rendered at the same version; the first one renders it
 and stores it. A write bumps the version, so the next request misses and renders again; other
-events' cached answers are untouched. A page's CSRF tokens are taken out before it is stored
+events' cached answers are untouched. While one request renders a page again after a write,
+the others asking for the same page get its previous answer (no stampede of renders of a
+1,000-player table). A page's CSRF tokens are taken out before it is stored
 and the asker's own token is put back when it is served, so no visitor gets another's token.
 
 Signed-in users (organisers and arbiters see draft rounds on the same pages) get validators
@@ -48,6 +50,18 @@ _SENTINEL = "@@csrf-token@@"
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language",
                  "Content-Security-Policy")
 MAX_STORED_BYTES = 8 * 1024 * 1024
+# While one request renders a page again after a write, the others asking for it get the
+# previous answer rather than all rendering it at once; the lock ends with that request (or
+# after this many seconds, if its process died).
+RENDER_LOCK_SECONDS = 30
+
+
+def _render_lock(asked: str) -> str:
+    return f"public-render:{asked}"
+
+
+def _latest(asked: str) -> str:
+    return f"public-latest:{asked}"
 
 
 def _credentials(request) -> str:
@@ -63,13 +77,18 @@ def _storable(request) -> bool:
             and request.method == "GET")
 
 
-def _etag(request, pk: int, version: int) -> str:
+def _asked(request, pk: int) -> str:
+    """What the answer depends on besides the version: the event, the language, who asks,
+    the address with its query string, the format asked for and whether htmx asks."""
     asked = "\n".join([
         get_language() or "", _credentials(request), request.get_full_path(),
         request.headers.get("Accept", ""), request.headers.get("HX-Request", ""),
     ])
-    digest = hashlib.blake2b(asked.encode(), digest_size=10).hexdigest()
-    return f'"e{pk}v{version}-{digest}"'
+    return f"e{pk}-" + hashlib.blake2b(asked.encode(), digest_size=10).hexdigest()
+
+
+def _etag(asked: str, version: int) -> str:
+    return f'"{asked}-v{version}"'
 
 
 def _matches(request, etag: str) -> bool:
@@ -132,14 +151,22 @@ class PublicReadCache:
     def __call__(self, request):
         response = self.get_response(request)
         found = getattr(request, "_public_read", None)
-        if found is None or response.status_code != 200:
+        if found is None:
             return response
-        key, etag = found
+        asked, etag, store = found
+        if store:
+            cache.delete(_render_lock(asked))
+        if response.status_code != 200:
+            if store:
+                cache.delete(_latest(asked))  # e.g. the event is no longer public
+            return response
         user = getattr(request, "user", None)  # the API's authentication sets it here too
-        if key is not None and not (user is not None and user.is_authenticated):
+        if store and not (user is not None and user.is_authenticated):
             stored = _stored(response, request)
             if stored is not None:
-                cache.set(key, stored, timeout=settings.PUBLIC_CACHE_SECONDS)
+                cache.set_many({f"public-read:{etag}": stored,
+                                _latest(asked): {**stored, "etag": etag}},
+                               timeout=settings.PUBLIC_CACHE_SECONDS)
         _validated(response, request, etag)
         return response
 
@@ -155,18 +182,21 @@ class PublicReadCache:
         if found is None:
             return None
         pk, version = found
-        etag = _etag(request, pk, version)
+        asked = _asked(request, pk)
+        etag = _etag(asked, version)
         if _matches(request, etag):
             response = HttpResponseNotModified()
             _validated(response, request, etag)
             return response
-        key = None
-        if _storable(request) and settings.PUBLIC_CACHE_SECONDS:
-            key = f"public-read:{etag}"
-            stored = cache.get(key)
+        store = _storable(request) and bool(settings.PUBLIC_CACHE_SECONDS)
+        if store:
+            stored = cache.get(f"public-read:{etag}")
+            if stored is None and not cache.add(_render_lock(asked), 1, RENDER_LOCK_SECONDS):
+                stored = cache.get(_latest(asked))  # being rendered: the previous answer
+                store = stored is None
             if stored is not None:
                 response = _replayed(stored, request)
-                _validated(response, request, etag)
+                _validated(response, request, stored.get("etag", etag))
                 return response
-        request._public_read = (key, etag)
+        request._public_read = (asked, etag, store)
         return None

@@ -164,3 +164,21 @@ def test_the_version_answers_live_refresh(two_events, cached, arbiter,
     api = api_for().get(f"/api/events/{first['event'].pk}/version/").json()
     assert api["version"] == before["version"] + 1
     assert client_for().get("/events/no-such-event/version/").status_code == 404
+
+
+def test_while_one_request_renders_after_a_write_the_others_get_the_previous_answer(
+        two_events, cached, arbiter, django_capture_on_commit_callbacks):
+    from django.core.cache import cache
+
+    first, _second = two_events
+    url = f"/api/events/{first['event'].pk}/standings/"
+    before = client_for().get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        result_record(board=first["board"], result="1-0", actor=arbiter, expected_version=0)
+    asked = before["ETag"].strip('"').rsplit("-v", 1)[0]
+    assert cache.add(f"public-render:{asked}", 1)  # another request is rendering it
+    meanwhile, queries = _get(client_for(), url)
+    assert (meanwhile.content, meanwhile["ETag"], queries) == (before.content, before["ETag"], 0)
+    cache.delete(f"public-render:{asked}")  # it is done
+    after = client_for().get(url)
+    assert after["ETag"] != before["ETag"] and after.content != before.content
