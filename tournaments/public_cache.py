@@ -50,6 +50,10 @@ _SENTINEL = "@@csrf-token@@"
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language",
                  "Content-Security-Policy")
 MAX_STORED_BYTES = 8 * 1024 * 1024
+# The queries of a stored answer (the round of a table: ``?after=``, ``?after_round=``) and
+# the API's ``Accept`` headers whose answers are stored; any other is answered fresh.
+STORED_QUERIES = frozenset({"after", "after_round"})
+STORED_ACCEPTS = frozenset({"", "*/*", "application/json"})
 # While one request renders a page again after a write, the others asking for it get the
 # previous answer rather than all rendering it at once; the lock ends with that request (or
 # after this many seconds, if its process died).
@@ -72,17 +76,26 @@ def _credentials(request) -> str:
 
 def _storable(request) -> bool:
     """A visitor's request, which the shared cache may answer: no session, credentials or
-    flash message (which the page would show once)."""
+    flash message (which the page would show once); and, so that nobody can fill the cache by
+    varying the address or the headers, no query but a small round number
+    (``STORED_QUERIES``) and, for the API, one of the usual ``Accept`` headers."""
+    api = not request.resolver_match.view_name.startswith("tournaments:")
     return (_credentials(request) == "|" and "messages" not in request.COOKIES
-            and request.method == "GET")
+            and request.method == "GET"
+            and all(name in STORED_QUERIES and len(values) == 1 and values[0].isdigit()
+                    and len(values[0]) <= 3 for name, values in request.GET.lists())
+            and (not api or request.headers.get("Accept", "") in STORED_ACCEPTS))
 
 
 def _asked(request, pk: int) -> str:
     """What the answer depends on besides the version: the event, the language, who asks,
-    the address with its query string, the format asked for and whether htmx asks."""
+    the address with its query string, whether htmx asks and, for the API, the format asked
+    for (pages are HTML whatever the ``Accept``)."""
+    api = not request.resolver_match.view_name.startswith("tournaments:")
     asked = "\n".join([
         get_language() or "", _credentials(request), request.get_full_path(),
-        request.headers.get("Accept", ""), request.headers.get("HX-Request", ""),
+        request.headers.get("Accept", "") if api else "",
+        "htmx" if request.headers.get("HX-Request") else "",
     ])
     return f"e{pk}-" + hashlib.blake2b(asked.encode(), digest_size=10).hexdigest()
 

@@ -182,3 +182,18 @@ def test_while_one_request_renders_after_a_write_the_others_get_the_previous_ans
     cache.delete(f"public-render:{asked}")  # it is done
     after = client_for().get(url)
     assert after["ETag"] != before["ETag"] and after.content != before.content
+
+
+def test_nobody_fills_the_cache_by_varying_the_address_or_the_format(two_events, cached):
+    first, _second = two_events
+    url = f"/api/events/{first['event'].pk}/standings/"
+    page = _standings(first)
+    for asked, headers in [(f"{page}?x=1", {}), (f"{page}?after=1234", {}),
+                           (url, {"accept": "application/json; x=1"})]:
+        client_for().get(asked, headers=headers)
+        again, queries = _get(client_for(), asked, **headers)
+        assert again.status_code == 200 and queries > 0, asked  # rendered again, not kept
+        assert _get(client_for(), asked, if_none_match=again["ETag"], **headers)[0].status_code \
+            == 304  # the validator still holds
+    client_for().get(f"{_standings(first)}?after=1")
+    assert _get(client_for(), f"{_standings(first)}?after=1")[1] == 0  # a round: kept
