@@ -157,6 +157,8 @@ LANGUAGES = [("vi", _("Vietnamese")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="Asia/Ho_Chi_Minh")
 USE_I18N = True
+# Dates: day-month-year in both languages (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

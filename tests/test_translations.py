@@ -13,7 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = Path("locale/vi/LC_MESSAGES/django.po")
-SOURCES = ("manage.py", "config", "tournaments", "pairings", "scoring", "records", "templates",
+SOURCES = ("manage.py", "config", "tournaments", "pairings", "scoring", "records", "xiangqi",
+           "templates",
            "locale")
 
 
@@ -22,12 +23,27 @@ def _entries(po: str) -> list[str]:
     return [block for block in po.split("\n\n")[1:] if "msgid" in block]
 
 
+def _translations(block: str) -> list[str]:
+    """Each ``msgstr`` (or ``msgstr[n]`` of a plural) of an entry, its continuation lines joined."""
+    texts: list[str] = []
+    for line in block.strip().splitlines():
+        if line.startswith("msgstr"):
+            texts.append(line.split(" ", 1)[1].strip('"'))
+        elif line.startswith('"') and texts:
+            texts[-1] += line.strip('"')
+    return texts
+
+
 def _untranslated(block: str) -> bool:
-    lines = block.strip().splitlines()
-    msgstr = lines.index(next(line for line in lines if line.startswith("msgstr")))
-    empty = lines[msgstr] == 'msgstr ""' and all(
-        not line.startswith('"') for line in lines[msgstr + 1:])
-    return empty or "fuzzy" in block
+    """An entry whose translation, or any form of a plural's, is empty, or one marked fuzzy."""
+    return not all(_translations(block)) or "fuzzy" in block
+
+
+def test_an_empty_plural_form_counts_as_untranslated():
+    plural = 'msgid "one"\nmsgid_plural "many"\nmsgstr[0] ""'
+    translated = 'msgid "one"\nmsgid_plural "many"\nmsgstr[0] ""\n"mot"'
+    assert _untranslated(plural) and not _untranslated(translated)
+    assert _untranslated('msgid "x"\nmsgstr ""') and not _untranslated('msgid "x"\nmsgstr "y"')
 
 
 def test_every_message_has_a_vietnamese_translation(tmp_path):

@@ -12,13 +12,13 @@ from scoring.standings import (
     resolve_order,
 )
 from scoring.tiebreaks import REGISTRY
-from tournaments.models import Event, FoulArticle, FoulKind, Player, ScoringSystem
+from tournaments.models import Event, FoulArticle, FoulKind, MoveNotation, Player, ScoringSystem
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
 from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
-          "rounds"]
+          "rounds", "official"]
 SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", "points_rest",
            "games_per_match", "tiebreaks", "foul_kinds", "team_ranks_by", "team_ranks_members"]
 TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
@@ -26,7 +26,7 @@ TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
            "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
-         "team_match_points_draw", "substitution", "official"]
+         "team_match_points_draw"]
 RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),
@@ -238,3 +238,25 @@ class RoleForm(forms.Form):
         ("arbiter", _("Arbiter")),
         ("organiser", _("Organiser")),
     ])
+
+
+class MovesForm(forms.Form):
+    """A score sheet typed in (Art. 11): the moves, their notation (Vietnamese by default,
+    Art. 11.2a), and a start position for a game that did not begin from the usual one."""
+
+    text = forms.CharField(label=_("Moves"), required=False, widget=forms.Textarea(attrs={
+        "rows": 6, "spellcheck": "false", "autocapitalize": "off", "autocomplete": "off",
+        "placeholder": "1) P2-5 M8.7 2) M2.3 X9-8"}))
+    notation = forms.ChoiceField(label=_("Notation"), choices=MoveNotation.choices,
+                                 initial=MoveNotation.VIETNAMESE)
+    start_fen = forms.CharField(label=_("Start position (FEN), if not the usual one"),
+                                required=False, max_length=100)
+
+
+class PgnUploadForm(forms.Form):
+    """A PGN file for a round (or one board); all or nothing unless the valid games only are
+    asked for."""
+
+    file = forms.FileField(label=_("PGN file"))
+    partial = forms.BooleanField(label=_("Store the valid games even if others fail"),
+                                 required=False)

@@ -37,12 +37,13 @@ PUBLIC_READS = {
         "tournaments:rounds", "tournaments:round", "tournaments:standings",
         "tournaments:crosstable", "tournaments:trf_public", "tournaments:bracket",
         "tournaments:board_results", "tournaments:excel_download",
-        "tournaments:event_version"], "slug"),
+        "tournaments:event_version", "tournaments:game", "tournaments:game_pgn",
+        "tournaments:round_pgn", "tournaments:event_pgn"], "slug"),
     **dict.fromkeys(["event-detail", "event-standings", "event-crosstable", "event-version"],
                     "pk"),
     **dict.fromkeys([
         "event-entries", "event-rounds", "event-round", "event-bracket", "event-trf",
-        "event-board-results", "event-team", "event-fouls"], "event_pk"),
+        "event-board-results", "event-team", "event-fouls", "round-pgn"], "event_pk"),
 }
 
 _TOKEN = re.compile(r"[A-Za-z0-9]{64}")

@@ -58,6 +58,9 @@ rules.add_perm("tournaments.enter_result", runs_event)
 rules.add_perm("tournaments.correct_result", is_organiser | is_chief_arbiter)  # closed rounds
 # Penalties during play (chapter 5) are the arbiters' rulings (Art. 20), not the organisers'.
 rules.add_perm("tournaments.record_foul", is_chief_arbiter | is_arbiter)
+# Art. 11: the moves of the score sheets (biên bản), typed or uploaded as PGN: whoever enters
+# the results.
+rules.add_perm("tournaments.record_moves", runs_event)
 # Staff exports (draft rounds, federation IDs): whoever runs the event.
 rules.add_perm("tournaments.export_event", runs_event)
 # Creating an event is Django's model permission ``tournaments.add_event``, given to the

@@ -73,6 +73,11 @@ def describe(position: Position, move: Move,
     return Described(piece.upper(), red, file, index, count, crowded, direction, number)
 
 
+# The simplest form of a move (a piece alone of its kind on its file): kind, file number,
+# direction, number; enough to find the move without generating any other.
+Simple = tuple[str, int, str, int]
+
+
 class Dialect(Protocol):
     """A written form of the file-based notation."""
 
@@ -87,12 +92,18 @@ class Dialect(Protocol):
     def kinds(self, key: str) -> str:
         """The piece kinds a normalised text can name (all of them when it cannot tell)."""
 
+    def simple(self, key: str) -> Simple | None:
+        """The key read as the simplest form ("P2-5", "C2=5"), or None."""
+
 
 def read(position: Position, text: str, dialect: Dialect) -> Move:
     """The legal move that ``text`` names; ``IllegalMove`` with the reason otherwise. The
     notation's own writing of a move wins over a variant ("P3.4" is the middle of three pawns
     on the 3rd file, not any of them)."""
     key = dialect.normalise(text)
+    quick = _simple_move(position, dialect.simple(key))
+    if quick is not None:
+        return quick
     exact, loose, origins = [], [], {}
     for move in position.pseudo_moves(dialect.kinds(key)):
         if move.frm not in origins:
@@ -111,10 +122,47 @@ def read(position: Position, text: str, dialect: Dialect) -> Move:
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
-        raise IllegalMove(f"{text!r} is ambiguous: " + ", ".join(map(str, legal)))
+        raise IllegalMove(f"{text!r} is ambiguous: " + ", ".join(map(str, legal)), "ambiguous")
     if matches:
-        raise IllegalMove(f"{text!r} leaves the general in check")
+        raise IllegalMove(f"{text!r} leaves the general in check", "check")
     raise IllegalMove(f"{text!r}: no such move in this position")
+
+
+def _simple_move(position: Position, simple: Simple | None) -> Move | None:
+    """The move a simple text names when its piece is alone of its kind on its file, found
+    from the file and the direction without generating the position's moves; None when the
+    text is not that simple or the move is not legal (the general reader then explains why).
+    Only then is the simple form the notation's own writing of one move (Art. 11.2a), so the
+    answer is the general reader's."""
+    if simple is None:
+        return None
+    kind, file_no, direction, number = simple
+    red = position.turn == "w"
+    file = 9 - file_no if red else file_no - 1
+    piece = kind if red else kind.lower()
+    board = position.board
+    found = [sq for sq in range(file, 90, 9) if board[sq] == piece]
+    if len(found) != 1:
+        return None
+    frm = found[0]
+    rank = frm // 9
+    ahead = 1 if red else -1
+    to_file = 9 - number if red else number - 1
+    if direction == SIDEWAYS:
+        if kind in _DIAGONAL_KINDS:
+            return None
+        to_rank = rank
+    else:
+        sign = ahead if direction == FORWARD else -ahead
+        if kind in _DIAGONAL_KINDS:
+            steps = {"A": 1, "B": 2}.get(kind) or (2 if abs(to_file - file) == 1 else 1)
+        else:
+            steps, to_file = number, file
+        to_rank = rank + sign * steps
+    if not (0 <= to_file <= 8 and 0 <= to_rank <= 9):
+        return None
+    move = Move(frm, to_rank * 9 + to_file)
+    return move if position.is_legal(move) else None
 
 
 def order_marker(d: Described, two: tuple[str, str], three: tuple[str, str, str],

@@ -12,8 +12,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .describe import BACKWARD, FORWARD, SIDEWAYS, Described, describe, order_marker, read
-from .position import KINDS, IllegalMove, Move, Position
+from .describe import (
+    BACKWARD,
+    FORWARD,
+    SIDEWAYS,
+    Described,
+    Simple,
+    describe,
+    order_marker,
+    read,
+)
+from .position import KINDS, IllegalMove, Move, Position, piece_targets, side_of
 
 NOTATIONS = ("iccs", "vi", "wxf", "zh")
 
@@ -81,6 +90,16 @@ class Vietnamese:
             return "K"
         return self._LETTER_KIND.get(key[:1].lower(), "")
 
+    _SIMPLE = re.compile(r"^(Tg|[STXPMB])([1-9])([./-])([1-9])$")
+    _SIGNS = {".": FORWARD, "/": BACKWARD, "-": SIDEWAYS}
+
+    def simple(self, key: str) -> Simple | None:
+        match = self._SIMPLE.match(key)
+        if not match:
+            return None
+        piece, file, sign, number = match.groups()
+        return (self._LETTER_KIND[piece.lower()], int(file), self._SIGNS[sign], int(number))
+
 
 class Wxf:
     """WXF/AXF: pieces K A E H R C P, "+" forward, "-" backward, "=" sideways (also read: "."
@@ -116,6 +135,15 @@ class Wxf:
 
     def kinds(self, key: str) -> str:
         return self._KINDS.get(key[:1], "P")
+
+    _SIMPLE = re.compile(r"^([KAEHRCP])([1-9])([-+=])([1-9])$")
+
+    def simple(self, key: str) -> Simple | None:
+        match = self._SIMPLE.match(key)
+        if not match:
+            return None  # "." is both sideways and backward: the general reader decides
+        piece, file, sign, number = match.groups()
+        return self._KINDS[piece], int(file), sign, int(number)
 
 
 class Chinese:
@@ -167,6 +195,15 @@ class Chinese:
         found = [c for c in key[:2] if c in KINDS]
         return found[0] if found else "P"
 
+    _SIMPLE = re.compile(r"^([KABNRCP])([1-9])([-+=])([1-9])$")
+
+    def simple(self, key: str) -> Simple | None:
+        match = self._SIMPLE.match(key)
+        if not match:
+            return None
+        piece, file, sign, number = match.groups()
+        return piece, int(file), sign, int(number)
+
 
 DIALECTS = {"vi": Vietnamese(), "wxf": Wxf(), "zh": Chinese()}
 _ICCS = re.compile(r"^[a-i][0-9]-?[a-i][0-9]$", re.IGNORECASE)
@@ -209,14 +246,17 @@ def parse_move(position: Position, text: str, notation: str | None = None) -> Mo
         try:
             move = Move.from_iccs(text)
         except ValueError as error:
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove(str(error), "syntax") from None
         if not position.is_legal(move):
-            raise IllegalMove(f"{text!r} is not a legal move")
+            piece = position.board[move.frm]
+            check = (bool(piece) and side_of(piece) == position.turn
+                     and move.to in piece_targets(position.board, move.frm))
+            raise IllegalMove(f"{text!r} is not a legal move", "check" if check else "none")
         return move
     except IllegalMove:
         if position.is_over():
             raise IllegalMove(f"{text!r}: the game is over, the side to move cannot move "
-                              "(Art. 7.1a, b)") from None
+                              "(Art. 7.1a, b)", "over") from None
         raise
 
 

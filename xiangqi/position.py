@@ -29,7 +29,14 @@ class FenError(ValueError):
 
 
 class IllegalMove(ValueError):
-    """A move that the rules do not allow in the position."""
+    """A move that the rules do not allow in the position. ``kind`` says why, for callers that
+    word the reason themselves: ``none`` (no such move), ``ambiguous`` (several moves fit),
+    ``check`` (it leaves the mover's general in check, Art. 6), ``over`` (the side to move cannot
+    move, Art. 7.1a, b) or ``syntax`` (not a move in the notation)."""
+
+    def __init__(self, message: str, kind: str = "none"):
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True, slots=True, order=True)

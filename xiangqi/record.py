@@ -13,11 +13,11 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 class MoveError(ValueError):
     """A move of a record that cannot be played: ``ply`` counts from 1 (the record's first
-    move), ``text`` is the move as written."""
+    move), ``text`` is the move as written, ``kind`` the ``IllegalMove`` kind (why)."""
 
-    def __init__(self, ply: int, text: str, reason: str):
+    def __init__(self, ply: int, text: str, reason: str, kind: str = "none"):
         super().__init__(f"move {ply} ({text}): {reason}")
-        self.ply, self.text, self.reason = ply, text, reason
+        self.ply, self.text, self.reason, self.kind = ply, text, reason, kind
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def replay(texts: tuple[str, ...] | list[str], *, start: str = START_FEN,
             move = _parse(position, text, notation)
         except IllegalMove as error:
             return Replay(tuple(positions), tuple(moves), notation,
-                          MoveError(ply, text, str(error)), tuple(texts))
+                          MoveError(ply, text, str(error), error.kind), tuple(texts))
         position = position.play(move)
         positions.append(position)
         moves.append(move)

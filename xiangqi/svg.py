@@ -24,7 +24,8 @@ def board_svg(position: Position, *, flipped: bool = False, last: Move | None = 
     if last:
         for sq in (last.frm, last.to):
             x, y = _xy(sq, flipped)
-            parts.append(f'<rect x="{x - 19}" y="{y - 19}" width="38" height="38" fill="none" '
+            parts.append(f'<rect class="last" x="{x - 19}" y="{y - 19}" width="38" height="38" '
+                         'fill="none" '
                          'stroke="#2a7ae2" stroke-width="2"/>')
     for sq, piece in enumerate(position.board):
         if piece:

@@ -87,7 +87,7 @@ def test_round_robin_through_the_web_pages(live_server, page, browser, login, sh
     expect(table).to_have_count(10)
     shot(visitor, "phone-standings")
     points = [float(x.replace("½", ".5")) for x in
-              visitor.locator("[data-testid=standings] tbody tr td:nth-child(3)").all_inner_texts()]
+              visitor.locator("[data-testid=standings] tbody tr td.pts").all_inner_texts()]
     assert sum(points) == 45
     visitor.goto(f"{url}/events/{event.slug}/crosstable/")
     expect(visitor.locator("[data-testid=crosstable] tbody tr")).to_have_count(10)

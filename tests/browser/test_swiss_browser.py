@@ -170,12 +170,15 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     table = visitor.locator("[data-testid=standings]")
     expect(table.locator("tbody tr")).to_have_count(20)
     headers = table.locator("thead th").all_inner_texts()
-    # Rank, name, points, the law's Swiss tie-breaks in order, the reason for each tie.
+    # Rank, name, points, rating, the law's Swiss tie-breaks in order, club, province /
+    # federation, the reason for each tie.
     assert headers[0] == "Hạng" and headers[-1] == "Phân định bằng"
+    assert headers[2:4] == ["Điểm", "Hệ số Elo"]
+    assert headers[-3:-1] == ["Câu lạc bộ", "Tỉnh/thành · liên đoàn"]
     with translation.override("vi"):
-        assert headers[3:-1] == [heading(code) for code in LAW_SWISS[1:]]
+        assert headers[4:-3] == [heading(code) for code in LAW_SWISS[1:]]
     points = [float(x.replace("½", ".5") or 0) for x in
-              table.locator("tbody td:nth-child(3)").all_inner_texts()]
+              table.locator("tbody td.pts").all_inner_texts()]
     assert sum(points) == 10  # ten boards, one point each (forfeits included)
     reasons = [r for r in table.locator("tbody td.reason").all_inner_texts() if r.strip()]
     assert reasons, "ties among 20 players after one round are explained"

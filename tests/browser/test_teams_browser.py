@@ -1,6 +1,7 @@
 """Team events in Chromium (appendix §4): the organiser registers a team by searching the
 register for each board; an arbiter records a line-up with a reserve and an empty board on the
-round page; a visitor reads the match board by board."""
+round page, and in another match the team's choice of the last board with the others moving
+up; a visitor reads the match board by board."""
 
 import pytest
 from playwright.sync_api import expect
@@ -53,8 +54,27 @@ def test_team_registration_and_lineup_through_the_pages(live_server, page, login
     assert [g.first_player_id for g in games] == [a1.pk, reserve.pk, a3.pk, None]
     assert games[3].result == "+/-"  # board 4: the first team has Black and nobody
 
+    # Match 2: this team chooses the other way (appendix §4, the team's right): its board-2
+    # player rests, boards 3 and 4 move up and the reserve plays the last board.
+    match2 = Board.objects.get(round__event=event, round__number=1, number=2)
+    (c1, c2, c3, c4), (c_reserve,) = roster(match2.white)
+    lineup = page.locator("[data-testid=lineup-2]")
+    lineup.locator("summary").click()
+    lineup.locator("[data-testid=first-substitution-2]").select_option("last")
+    for board_number, player in ((2, c3), (3, c4), (4, c_reserve)):
+        lineup.locator(f"select[name=first_{board_number}]").select_option(str(player.pk))
+    shot(page, "lineup-last-board")
+    lineup.locator("button[type=submit]").click()
+    # After the reload, match 2's board 2 (the sixth game row) shows the player moved up.
+    expect(page.locator("tr[data-game]").nth(5)).to_contain_text(c3.full_name)
+    match2.refresh_from_db()
+    assert match2.first_substitution == "last"
+    assert [g.first_player_id for g in match2.games.order_by("number")] == [
+        c1.pk, c3.pk, c4.pk, c_reserve.pk]
+
     # A visitor reads the match board by board.
     page.goto(f"{url}/events/{event.slug}/rounds/1/")
-    expect(page.locator("table.data")).to_contain_text(reserve.full_name)
-    expect(page.locator("table.data")).to_contain_text("−/+")  # read from the first team
+    boards = page.locator("[data-testid=pairings]")
+    expect(boards).to_contain_text(reserve.full_name)
+    expect(boards).to_contain_text("−/+")  # read from the first team
     shot(page, "round-public")

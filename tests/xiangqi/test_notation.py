@@ -143,3 +143,45 @@ def test_every_notation_round_trips_in_random_positions(seed):
             assert parse_move(position, text, notation) == move, (position.fen(), text)
         words = DIALECTS["vi"].write_words(describe(position, move))
         assert parse_move(position, words, "vi") == move, (position.fen(), words)
+
+
+def _slow_read(position, text, notation, monkeypatch):
+    """The general reader alone: every move of the kind written and matched."""
+    from xiangqi import describe as module
+
+    with monkeypatch.context() as patch:
+        patch.setattr(module, "_simple_move", lambda *_: None)
+        try:
+            return parse_move(position, text, notation)
+        except IllegalMove as error:
+            return error.kind
+
+
+def _fast_read(position, text, notation):
+    try:
+        return parse_move(position, text, notation)
+    except IllegalMove as error:
+        return error.kind
+
+
+@pytest.mark.parametrize("notation", ["vi", "wxf", "zh"])
+def test_the_quick_reading_of_simple_moves_answers_as_the_general_reader(notation,
+                                                                          monkeypatch):
+    """Issue 18's speed: a piece alone on its file is found from its file and direction
+    without generating the moves; on random positions crowded with like pieces, every legal
+    move written, and each with its number changed (mostly illegal), reads to the same move
+    or is refused for the same reason either way."""
+    rng = random.Random(18)
+    checked = 0
+    for _ in range(25):
+        position = random_position(rng)
+        for move in position.legal_moves():
+            text = write_move(position, move, notation)
+            digit = str(rng.randint(1, 9))
+            mutated = text[:-1] + (digit if notation != "zh" or position.turn == "b"
+                                   else "一二三四五六七八九"[int(digit) - 1])
+            for t in (text, mutated):
+                assert _fast_read(position, t, notation) == _slow_read(
+                    position, t, notation, monkeypatch), (position.fen(), t)
+                checked += 1
+    assert checked > 500

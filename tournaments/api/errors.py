@@ -13,12 +13,15 @@ def exception_handler(exc, context):
     if isinstance(exc, StaleResult):
         return Response({"detail": str(exc), "code": "stale"}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ServiceError):
-        return Response({"detail": str(exc), "code": type(exc).__name__},
-                        status=status.HTTP_400_BAD_REQUEST)
+        # Some refusals say where, e.g. the ply and the move of a score sheet (Art. 11).
+        return Response({"detail": str(exc), "code": type(exc).__name__,
+                         **getattr(exc, "fields", {})}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
-        # A model's own check (``full_clean`` in a service): field -> messages, as DRF says it.
-        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
-        return Response(detail, status=status.HTTP_400_BAD_REQUEST)
+        # A model's own check (``full_clean`` in a service): field -> messages, as DRF says it,
+        # with every message in ``detail`` too (the API's one shape for a refusal).
+        fields = exc.message_dict if hasattr(exc, "error_dict") else {}
+        return Response({**fields, "detail": " ".join(exc.messages), "code": "invalid"},
+                        status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(response.data, dict) and "detail" in response.data:
         # One shape for every refusal: {"detail": message, "code": what kind}.

@@ -1,6 +1,7 @@
 """Serializers: shapes of the API's documents. They never write; views call services."""
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.presets import NAMED_ORDERS, PRESETS
@@ -21,12 +22,21 @@ from tournaments.text import whole_number
 
 class EventSerializer(serializers.ModelSerializer):
     individual = serializers.SerializerMethodField()
+    scoring_follows_law = serializers.BooleanField(
+        read_only=True, help_text="False when the points differ from Art. 21.1, 21.2 (only a "
+                                  "friendly event, official false, may do so: Art. 19.5).")
+    scoring_note = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
         fields = ["id", "slug", "name", "format", "participant_kind", "individual",
-                  "start_date", "end_date", "venue", "organiser", "visibility", "links"]
+                  "start_date", "end_date", "venue", "organiser", "visibility", "official",
+                  "scoring_follows_law", "scoring_note", "links"]
+
+    def get_scoring_note(self, event) -> str:
+        """How the scoring departs from the law, with the article; empty when it does not."""
+        return " ".join(str(why) for why in event.scoring_departures().values())
 
     def get_individual(self, event) -> bool:
         return not event.is_team
@@ -162,6 +172,18 @@ class GameSerializer(serializers.ModelSerializer):
                   "second_player", "result", "version"]
 
 
+def entry_side(entry, points: dict | None, key: str) -> dict | None:
+    """An entry as a side of a game: its id, start number, name and rating, and when
+    ``points`` are given (entry id → points, issue 19) its points under ``key``."""
+    if entry is None:
+        return None
+    side = {"entry": entry.pk, "number": entry.number, "name": entry.name,
+            "rating": entry.rating}
+    if points is not None:
+        side[key] = points.get(entry.pk, "")
+    return side
+
+
 class BoardSerializer(serializers.ModelSerializer):
     white = serializers.SerializerMethodField()
     black = serializers.SerializerMethodField()
@@ -170,11 +192,11 @@ class BoardSerializer(serializers.ModelSerializer):
     class Meta:
         model = Board
         fields = ["id", "number", "white", "black", "bye", "result", "version", "bracket",
-                  "match_code", "games"]
+                  "match_code", "first_substitution", "second_substitution", "games"]
 
     def _side(self, entry):
-        return None if entry is None else {"entry": entry.pk, "number": entry.number,
-                                           "name": entry.name}
+        """A side of the board; on a round also the points it had before the round."""
+        return entry_side(entry, self.context.get("points_before"), "points_before")
 
     def get_white(self, board) -> dict | None:
         return self._side(board.white)
@@ -233,19 +255,38 @@ class EntryGameSerializer(serializers.Serializer):
     bye = serializers.CharField()
 
     def get_opponent(self, game) -> dict | None:
-        entry = game.opponent
-        return None if entry is None else {"entry": entry.pk, "number": entry.number,
-                                           "name": entry.name}
+        """The opponent with their rating and, for an individual entry, their points now."""
+        return entry_side(game.opponent, self.context.get("opponent_points"), "points")
+
+
+class EntryCardSerializer(serializers.Serializer):
+    """The player card (issue 19): points, rank, performance (FIDE C.07 §10.2), Rtg+/-."""
+
+    points = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True, help_text="null: not ranked")
+    shared = serializers.BooleanField()
+    performance = serializers.IntegerField(allow_null=True)
+    rating_change = serializers.SerializerMethodField()
+
+    def get_rating_change(self, card) -> str:
+        return card.rating.change if card.rating else ""
 
 
 class EntryDetailSerializer(EntrySerializer):
     games = serializers.SerializerMethodField()
+    card = serializers.SerializerMethodField()
 
     class Meta(EntrySerializer.Meta):
-        fields = [*EntrySerializer.Meta.fields, "games"]
+        fields = [*EntrySerializer.Meta.fields, "games", "card"]
 
     def get_games(self, entry) -> list[dict]:
-        return EntryGameSerializer(self.context.get("games", []), many=True).data
+        return EntryGameSerializer(self.context.get("games", []), many=True,
+                                   context=self.context).data
+
+    @extend_schema_field(EntryCardSerializer(allow_null=True))
+    def get_card(self, entry) -> dict | None:
+        card = self.context.get("card")
+        return None if card is None else EntryCardSerializer(card).data
 
 
 class HistoryChangeSerializer(serializers.Serializer):

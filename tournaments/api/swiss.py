@@ -46,6 +46,7 @@ from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
 from tournaments.selectors import pairing_jobs
+from tournaments.selectors.pairing_sheet import points_after
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.trf import trf_export
@@ -189,7 +190,8 @@ class RoundsViewSet(EventRoundViewSet):
         round_ = Round.objects.prefetch_related(
             "boards__games", "boards__white__player", "boards__white__team",
             "boards__black__player", "boards__black__team").get(pk=round_.pk)
-        data = dict(s.RoundDetailSerializer(round_).data)
+        points = points_after(round_.event, round_.number - 1)  # each side's, issue 19
+        data = dict(s.RoundDetailSerializer(round_, context={"points_before": points}).data)
         why = round_explanation(round_, list(round_.boards.all()))  # prefetched above
         if why is not None:
             data["explanation"] = ExplanationSerializer(why).data

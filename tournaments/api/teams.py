@@ -11,7 +11,15 @@ from rest_framework.views import APIView
 
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
 from tournaments.api.views import AFTER_ROUND, event_for, is_staff_of, validated
-from tournaments.models import REASON_MAX_LENGTH, Board, Entry, Player, RoundStatus, Team
+from tournaments.models import (
+    REASON_MAX_LENGTH,
+    Board,
+    Entry,
+    Player,
+    RoundStatus,
+    Substitution,
+    Team,
+)
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
@@ -72,12 +80,21 @@ class LineupSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0)
     reason = serializers.CharField(allow_blank=True, required=False, default="",
                                    max_length=REASON_MAX_LENGTH)
+    first_substitution = serializers.ChoiceField(
+        choices=Substitution.choices, required=False,
+        help_text="Appendix §4, the first-named team's choice for this match: a reserve on the "
+                  "absent player's board (same) or on the last board, the others moving up "
+                  "(last). Left out: the match's current choice.")
+    second_substitution = serializers.ChoiceField(
+        choices=Substitution.choices, required=False,
+        help_text="The same choice for the other team.")
 
 
 class LineupView(APIView):
     """Who plays each board of a team match: ``first`` for the first-named team, ``second`` for
-    the other, player ids in board order, ``null`` where nobody plays (a forfeit). Send the
-    board's version you saw: 409 if it changed since."""
+    the other, player ids in board order, ``null`` where nobody plays (a forfeit); each team's
+    way for its reserves to come in this match (appendix §4). Send the board's version you saw:
+    409 if it changed since."""
 
     @extend_schema(request=LineupSerializer, responses=BoardSerializer)
     def put(self, request, pk):
@@ -89,7 +106,9 @@ class LineupView(APIView):
         board = lineup_services.lineup_set(board=board, actor=request.user,
                                            first=data["first"], second=data["second"],
                                            expected_version=data["version"],
-                                           reason=data["reason"])
+                                           reason=data["reason"],
+                                           first_rule=data.get("first_substitution"),
+                                           second_rule=data.get("second_substitution"))
         board = Board.objects.prefetch_related("games").select_related(
             "white__team", "black__team").get(pk=board.pk)
         return Response(BoardSerializer(board).data)

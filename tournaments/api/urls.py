@@ -1,7 +1,16 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import fouls, knockout, ratings, swiss, teams, tiebreaks, views
+from tournaments.api import (
+    fouls,
+    game_records,
+    knockout,
+    ratings,
+    swiss,
+    teams,
+    tiebreaks,
+    views,
+)
 from tournaments.api.auth import TokenView
 
 
@@ -66,5 +75,9 @@ urlpatterns = [
     path("boards/<int:pk>/fouls/", fouls.BoardFoulsView.as_view(), name="board-fouls"),
     path("fouls/<int:pk>/", fouls.FoulView.as_view(), name="foul"),
     path("events/<int:event_pk>/fouls/", fouls.EventFoulsView.as_view(), name="event-fouls"),
+    # Game records (Art. 11).
+    path("boards/<int:pk>/moves/", game_records.BoardMovesView.as_view(), name="board-moves"),
+    path("events/<int:event_pk>/rounds/<int:number>/pgn/", game_records.RoundPgnView.as_view(),
+         name="round-pgn"),
     path("", include(router.urls)),
 ]

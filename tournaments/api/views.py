@@ -27,6 +27,7 @@ from tournaments.models import (
     awaiting_result,
 )
 from tournaments.selectors.events import events_run_by, public_events, search_events
+from tournaments.selectors.player_card import player_card
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, entry_games
 from tournaments.selectors.standings import event_crosstable, event_standings
@@ -287,8 +288,15 @@ class EntryViewSet(viewsets.GenericViewSet):
         entry = get_object_or_404(Entry.objects.select_related("event", "player", "team")
                                   .prefetch_related("members__player"), pk=pk)
         event = event_for(request, entry.event_id)
-        games = entry_games(entry, staff=is_staff_of(request, event))
-        return Response(s.EntryDetailSerializer(entry, context={"games": games}).data)
+        staff = is_staff_of(request, event)
+        if entry.team_id:
+            context = {"games": entry_games(entry, staff=staff)}
+        else:  # the player card: points, rank, performance, opponents' points (issue 19)
+            card = player_card(event, entry, staff=staff)
+            context = {"games": [c.game for c in card.games], "card": card,
+                       "opponent_points": {c.game.opponent.pk: c.opponent_points
+                                           for c in card.games if c.game.opponent}}
+        return Response(s.EntryDetailSerializer(entry, context=context).data)
 
     @extend_schema(responses={204: None})
     def destroy(self, request, pk=None):

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
+from tournaments.demo.games import record_games
 from tournaments.demo.knockout import play_knockout_demo
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
 from tournaments.services.entries import (
@@ -118,6 +119,7 @@ def build_round_robin(users, players) -> Event:
                           expected_version=board.version)
         if round_.number < 8:
             round_complete(round_=round_, actor=users["tongtrongtai"])
+    record_games(event, rounds[0], users["trongtai"])  # score sheets of round 1 (Art. 11)
     return event
 
 

@@ -3,6 +3,7 @@
 from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_order_key
 from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.fouls import Foul, FoulArticle
+from tournaments.models.game_records import GameMoves, MoveNotation, RecordSource
 from tournaments.models.jobs import Job, JobKind, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
 from tournaments.models.ratings import (
@@ -22,6 +23,7 @@ from tournaments.models.rounds import (
     ResultCode,
     Round,
     RoundStatus,
+    Substitution,
     awaiting_result,
 )
 from tournaments.models.statute import (
@@ -33,17 +35,16 @@ from tournaments.models.statute import (
     ParticipantKind,
     ScoringSystem,
     Seeding,
-    Substitution,
     TeamRanksBy,
     TeamScoring,
 )
 
 __all__ = [
     "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
-    "EventRole", "Foul", "FoulArticle", "FoulKind", "Format", "Game", "GameKind", "Gender",
-    "InitialColour", "Job", "JobKind", "JobStatus", "PairingMethod", "ParticipantKind", "Player",
-    "REASON_MAX_LENGTH", "RatingApplication", "RatingChange", "RatingList", "RatingListRow",
-    "RatingTable", "ResultCode", "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding",
-    "Substitution", "Team", "TeamMember", "TeamRanksBy", "TeamScoring", "Title", "Visibility",
-    "awaiting_result", "rating_order_key",
+    "EventRole", "Foul", "FoulArticle", "FoulKind", "Format", "Game", "GameKind", "GameMoves",
+    "Gender", "InitialColour", "Job", "JobKind", "JobStatus", "MoveNotation", "PairingMethod",
+    "ParticipantKind", "Player", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
+    "RatingList", "RatingListRow", "RatingTable", "RecordSource", "ResultCode", "Role", "Round",
+    "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team", "TeamMember", "TeamRanksBy",
+    "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
 ]

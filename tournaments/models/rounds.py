@@ -22,6 +22,15 @@ class RoundStatus(models.TextChoices):
     COMPLETED = "completed", _("Completed")  # every result entered, round closed
 
 
+class Substitution(models.TextChoices):
+    """Appendix §4: how a reserve comes in when a regular player rests. The choice is the
+    team's, for each match ("đội được quyền..."): stored on the match
+    (``Board.first_substitution``, ``second_substitution``), not in the statute."""
+
+    SAME_BOARD = "same", _("Reserve plays on the absent player's board")
+    LAST_BOARD = "last", _("Reserve plays last board, the others move up")
+
+
 class PairingMethod(models.TextChoices):
     BERGER = "berger", _("Berger tables")
     DUTCH = "dutch", _("FIDE Dutch system")
@@ -118,6 +127,14 @@ class Board(models.Model):
     # match's code in the bracket engine (pairings/knockout.py).
     bracket = models.CharField(max_length=1, blank=True)
     match_code = models.CharField(max_length=16, blank=True)
+    # Appendix §4: how each team's reserves come in for this match, the team's choice
+    # (``services/lineups.py: lineup_set``); the first-named team's, then the other's.
+    first_substitution = models.CharField(_("reserves of the first team"), max_length=4,
+                                          choices=Substitution.choices,
+                                          default=Substitution.SAME_BOARD)
+    second_substitution = models.CharField(_("reserves of the second team"), max_length=4,
+                                           choices=Substitution.choices,
+                                           default=Substitution.SAME_BOARD)
 
     history = HistoricalRecords()
 
@@ -141,6 +158,15 @@ class Board(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.black_id is None
+
+    @property
+    def last_board_sides(self) -> list[tuple[str, Entry]]:
+        """The teams ("first", ``white``; "second", ``black``) that chose for this match to
+        field their reserves on the last boards, the others moving up (appendix §4)."""
+        sides = (("first", self.white, self.first_substitution),
+                 ("second", self.black, self.second_substitution))
+        return [(side, entry) for side, entry, rule in sides
+                if entry is not None and rule == Substitution.LAST_BOARD]
 
 
 def awaiting_result(round_number, prefix: str = "") -> Q:

@@ -47,12 +47,6 @@ class TeamScoring(models.TextChoices):
     MATCH_POINTS = "match", _("Match points, then board points")
 
 
-class Substitution(models.TextChoices):
-    # Appendix §4: a reserve takes the absent player's board, or the last board.
-    SAME_BOARD = "same", _("Reserve plays on the absent player's board")
-    LAST_BOARD = "last", _("Reserve plays last board, the others move up")
-
-
 class FoulKind(models.TextChoices):
     """Penalties an arbiter records (chapter 5; ``models/fouls.py``); the statute may say which
     kinds the fewer-fouls tie-break counts."""
@@ -94,6 +88,15 @@ class Seeding(models.TextChoices):
     RATING = "rating", _("By rating")
     LIST = "list", _("As the organisers list them")
     LOTS = "lots", _("By lots")
+
+
+# Art. 21.1: win 1, draw ½, loss 0.
+LAW_POINTS = (Decimal(1), Decimal("0.5"), Decimal(0))
+
+
+def _number(value) -> str:
+    """3, 0.5, 10: a statute's points as people write them."""
+    return "?" if value is None else format(Decimal(value).normalize(), "f")
 
 
 def default_tiebreak_games() -> list[list]:
@@ -252,13 +255,11 @@ class StatuteFields(models.Model):
     team_match_points_draw = models.PositiveSmallIntegerField(
         _("match points for a team draw"), default=1
     )
-    substitution = models.CharField(_("reserve substitution"), max_length=4,
-                                    choices=Substitution.choices,
-                                    default=Substitution.SAME_BOARD)
     official = models.BooleanField(
         _("official event"), default=True,
-        help_text=_("Official team events: 3–4 players and 1–2 reserves per team "
-                    "(appendix §4); friendly events: any size."),
+        help_text=_("Official events score as the law says (Art. 21.1, 21.2) and field 3–4 "
+                    "players and 1–2 reserves per team (appendix §4). Friendly events may set "
+                    "other points, any team size, and rearrange a team's order after a game."),
     )
 
     # Issue 17: whether the event is rated, the K table (scoring/ratings.py REGULATIONS) and
@@ -275,10 +276,57 @@ class StatuteFields(models.Model):
     class Meta:
         abstract = True
 
+    def scoring_departures(self) -> dict[str, str]:
+        """Where this statute's scoring departs from Art. 21 (field: why, with the article).
+
+        Art. 21.1: win 1, draw ½, loss 0 "in every event in the country"; Art. 21.2: a match of
+        two games is scored in match points, then game points. Round robins and Swiss events of
+        two-game matches must use that scoring; its match and game points are for two-game
+        matches only. Team events score boards by appendix §4 (``team_scoring``), and a
+        knockout ranks by the bracket, so only their custom points are departures."""
+        if self.participant_kind == ParticipantKind.TEAM:
+            return {}
+        if self.scoring == ScoringSystem.CUSTOM and (
+                (self.points_win, self.points_draw, self.points_loss) != LAW_POINTS):
+            return {"scoring": _("Art. 21.1: the law scores a win 1, a draw ½ and a loss 0 in "
+                                 "every event; %(points)s is not the law's scoring.") % {
+                "points": "/".join(_number(p) for p in (self.points_win, self.points_draw,
+                                                         self.points_loss))}}
+        if self.format in KNOCKOUT_FORMATS:
+            return {}
+        games = self.games_per_match
+        if games is None:  # a new event's form before the law's default is filled in
+            return {}
+        if games == 2 and self.scoring != ScoringSystem.TWO_GAME_MATCH:
+            return {"scoring": _("Art. 21.2: matches of two games are scored in match points, "
+                                 "then game points.")}
+        if games != 2 and self.scoring == ScoringSystem.TWO_GAME_MATCH:
+            return {"scoring": _("Art. 21.2: match and game points are for matches of two "
+                                 "games; this event has %(n)s per match.") % {"n": games}}
+        return {}
+
+    @property
+    def scoring_follows_law(self) -> bool:
+        """Whether the points are the law's (Art. 21.1, 21.2); a friendly event's pages say when
+        they are not."""
+        return not self.scoring_departures()
+
+    def _law_scoring_errors(self) -> dict[str, str]:
+        """Art. 19.5: an official event's statute may not contradict the law, so it keeps the
+        law's scoring; a friendly (unofficial) event may choose other points."""
+        if not self.official:
+            return {}
+        return {field: _("%(why)s An official event keeps the law's scoring (Art. 19.5); "
+                         "untick “official event” for a friendly event with other points.")
+                % {"why": why} for field, why in self.scoring_departures().items()}
+
     def clean(self) -> None:
         """What the statute can hold: a team's size in an official event (appendix §4), and no
         team knockout (the knockout engine pairs individuals)."""
         super().clean()
+        law_errors = self._law_scoring_errors()  # Art. 19.5, 21.1, 21.2: any event's statute
+        if law_errors:
+            raise ValidationError(law_errors)
         if self.participant_kind != ParticipantKind.TEAM:
             return
         errors = {}

@@ -272,14 +272,16 @@ def _titles(bracket: Bracket) -> dict[str, str]:
     for m in bracket.matches:
         if m.bracket == "A" and not bracket.double:
             back = a_last - m.round
+            # Named by how far from the final, never "Round n": the event's rounds have
+            # those names, and a bracket round need not be the event's round of that number.
             titles[m.code] = ([_("Final"), _("Semi-finals"), _("Quarter-finals")][back]
-                              if back < 3 else _("Round %(n)s") % {"n": m.round})
+                              if back < 3 else _("1/%(n)s finals") % {"n": 2 ** back})
         elif m.bracket == "A":
             titles[m.code] = (_("Bracket A final") if m.round == a_last
-                              else _("Bracket A, round %(n)s") % {"n": m.round})
+                              else _("Bracket A, stage %(n)s") % {"n": m.round})
         elif m.bracket == "B":
             titles[m.code] = (_("Bracket B final") if m.round == b_last
-                              else _("Bracket B, round %(n)s") % {"n": m.round})
+                              else _("Bracket B, stage %(n)s") % {"n": m.round})
         elif m.bracket == "F":
             titles[m.code] = _("Final")
         elif m.bracket == "D":
@@ -307,7 +309,7 @@ def _sections(bracket: Bracket, matches: list[MatchView],
             head = next(m for m in items if isinstance(m, MatchView))
             title = head.title
             if bracket.double:  # the section names the bracket already
-                title = _("Final") if rnd == last else _("Round %(n)s") % {"n": rnd}
+                title = _("Final") if rnd == last else _("Stage %(n)s") % {"n": rnd}
             out.append(Column(title, head.stage, tuple(items)))
         return tuple(out)
 

@@ -20,6 +20,7 @@ from tournaments.models import (
     ResultCode,
     Round,
     RoundStatus,
+    Substitution,
     awaiting_result,
 )
 
@@ -57,14 +58,6 @@ def round_boards(round_: Round) -> list[Board]:
              and e.withdrawn_after_round is not None and e.withdrawn_after_round < round_.number),
             None)
     return boards
-
-
-def all_boards(event: Event, *, staff: bool) -> list[Board]:
-    """Every board of the event, for the table of all rounds."""
-    boards = _board_queryset().filter(round__event=event).select_related("round")
-    if not staff:
-        boards = boards.exclude(round__status=RoundStatus.DRAFT)
-    return list(boards.order_by("round__number", "number"))
 
 
 @dataclass(frozen=True)
@@ -124,6 +117,8 @@ SYSTEM_REASONS = {
     "restored from a backup": gettext_lazy("restored from a backup"),
 }
 FOREIGN_KEYS = {"white", "black", "first_player", "second_player"}
+# A team match's choices (appendix §4), shown when they change, not when the match is stored.
+CHOICE_FIELDS = ("first_substitution", "second_substitution")
 
 
 @dataclass(frozen=True)
@@ -187,11 +182,17 @@ def board_history(board: Board) -> list[HistoryLine]:
             return str(byes.get(value, value))
         if field in ("white", "black"):
             return entries.get(value, f"#{value}")
+        if field in CHOICE_FIELDS:
+            return str(substitutions.get(value, value))
         return players.get(value, f"#{value}")
 
+    substitutions = dict(Substitution.choices)
+    first_name = board.white.name if board.white_id else _("White")
+    second_name = board.black.name if board.black_id else _("Black")
     labels = {"result": _("result"), "white": _("White"), "black": _("Black"), "bye": _("bye"),
-              "first_player": board.white.name if board.white_id else _("White"),
-              "second_player": board.black.name if board.black_id else _("Black")}
+              "first_player": first_name, "second_player": second_name,
+              "first_substitution": f"{first_name}: {_('how a reserve comes in')}",
+              "second_substitution": f"{second_name}: {_('how a reserve comes in')}"}
     lines: list[tuple] = []
 
     def value(record, field):
@@ -209,7 +210,7 @@ def board_history(board: Board) -> list[HistoryLine]:
                        _raw(value(before, f)), _raw(value(r, f)))
                 for f in fields
                 if value(before, f) != value(r, f)
-                and not (before is None and value(r, f) in (None, "")))
+                and not (before is None and (value(r, f) in (None, "") or f in CHOICE_FIELDS)))
             if r.history_type == "~" and not changes:
                 continue  # saved without a visible change (only the version moved)
             reason = r.history_change_reason or ""
@@ -226,7 +227,9 @@ def board_history(board: Board) -> list[HistoryLine]:
             return _("board %(n)s") % {"n": r.number}
         return f"{GameKind(r.kind).label} {r.number}"
 
-    walk(boards, ("white", "black", "bye", "result"), lambda r: "")
+    # Team matches: each team's choice of how its reserves come in (appendix §4), once changed.
+    walk(boards, ("white", "black", "bye", "result", *(CHOICE_FIELDS if team else ())),
+         lambda r: "")
     walk(games, ("first_player", "second_player", "result") if team else ("result",),
          game_subject)
     return [line for _key, line in sorted(lines, key=lambda item: item[0])]

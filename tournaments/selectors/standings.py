@@ -221,3 +221,11 @@ def _cell(marks, round_robin: bool, is_self: bool, titles: dict[int, str]) -> Cr
             titles[number] = _("round %(n)s") % {"n": number}
         title = titles[number]
     return CrossCell(" ".join(texts), css, title)
+
+
+def statute_tiebreaks(event: Event) -> tuple[Criterion, ...]:
+    """The statute's tie-break order in words, for the public statute (Art. 21.2–21.4,
+    appendix §4); the points that rank first are not a tie-break."""
+    team = event.is_team
+    return tuple(Criterion(c, heading(c, team), full_name(c, team))
+                 for c in tiebreak_order(event) if c != "PTS")

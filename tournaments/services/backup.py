@@ -32,6 +32,7 @@ from tournaments.models import (
     EventRole,
     Foul,
     Game,
+    GameMoves,
     JobKind,
     Player,
     Role,
@@ -40,6 +41,7 @@ from tournaments.models import (
     Team,
     TeamMember,
 )
+from tournaments.selectors.game_records import sheet_check
 from tournaments.services._access import require
 from tournaments.services.events import STATUTE_FIELDS, unique_slug
 from tournaments.services.jobs import job_dispatch, job_language, job_new
@@ -58,9 +60,14 @@ _ENTRY_FIELDS = ("number", "rating", "status", "withdrawn_after_round", "joined_
                  "requested_byes")
 _ROUND_FIELDS = ("number", "status", "method", "seed", "paired_at", "published_at",
                  "completed_at", "scheduled_at", "explanation")
-_BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code")
+_BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code",
+                 "first_substitution", "second_substitution")
+# Statute fields older backups hold that the statute no longer has: the reserves' rule is the
+# team's per match since issue 14.2 (appendix §4), so it is read from each match, not the event.
+_RETIRED_EVENT_FIELDS = {"substitution"}
 _GAME_FIELDS = ("number", "level", "kind", "white_first", "result", "version")
 _FOUL_FIELDS = ("kind", "article", "note", "recorded_at")
+_MOVES_FIELDS = ("moves", "notation", "start_fen", "source", "entered_at")
 
 
 def _plain(value):
@@ -87,6 +94,10 @@ def backup_document(event: Event) -> dict:
     for foul in (Foul.objects.filter(board__round__event=event)
                  .select_related("game", "recorded_by").order_by("board_id", "recorded_at", "pk")):
         fouls.setdefault(foul.board_id, []).append(foul)
+    moves: dict[int, list[GameMoves]] = {}
+    for record in (GameMoves.objects.filter(board__round__event=event)
+                   .select_related("game", "entered_by").order_by("board_id", "pk")):
+        moves.setdefault(record.board_id, []).append(record)
     players: dict[int, Player] = {}
     teams: dict[int, Team] = {}
     for entry in entries:
@@ -127,7 +138,8 @@ def backup_document(event: Event) -> dict:
                  "games": [{**_fields(g, _GAME_FIELDS), "first_player": g.first_player_id,
                             "second_player": g.second_player_id}
                            for g in by_board.get(b.pk, [])],
-                 "fouls": [_foul_row(f) for f in fouls.get(b.pk, [])]}
+                 "fouls": [_foul_row(f) for f in fouls.get(b.pk, [])],
+                 "moves": [_moves_row(m) for m in moves.get(b.pk, [])]}
                 for b in by_round.get(r.pk, [])]}
             for r in rounds
         ],
@@ -139,6 +151,12 @@ def _foul_row(foul: Foul) -> dict:
     return {**_fields(foul, _FOUL_FIELDS), "entry": foul.entry_id,
             "game": foul.game.number if foul.game else None,
             "recorded_by": foul.recorded_by.get_username() if foul.recorded_by else ""}
+
+
+def _moves_row(record: GameMoves) -> dict:
+    """A game's moves (Art. 11): the game of the match by number, who by username."""
+    return {**_fields(record, _MOVES_FIELDS), "game": record.game.number if record.game else None,
+            "entered_by": record.entered_by.get_username() if record.entered_by else ""}
 
 
 def event_backup(*, event: Event, actor) -> dict:
@@ -191,7 +209,7 @@ def _datetime(value):
 
 def _restore(doc: dict, actor, progress) -> Event:
     source = doc["event"]
-    unknown = set(source) - set(_EVENT_FIELDS) - set(_EVENT_INFO)
+    unknown = set(source) - set(_EVENT_FIELDS) - set(_EVENT_INFO) - _RETIRED_EVENT_FIELDS
     if unknown:
         raise ServiceError(_("The backup has event fields this installation does not know: "
                              "%(fields)s."), fields=", ".join(sorted(unknown)))
@@ -205,9 +223,11 @@ def _restore(doc: dict, actor, progress) -> Event:
     slug = source.get("slug") or ""
     event.slug = slug if slug and not Event.objects.filter(slug=slug).exists() \
         else unique_slug(source["name"])
+    _check_law_scoring(event)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
+    _older_substitution(doc)
     players = _restore_players(doc["players"])
     teams = _restore_teams(doc.get("teams", []))
     entries = _restore_entries(doc["entries"], event, players, teams)
@@ -217,6 +237,29 @@ def _restore(doc: dict, actor, progress) -> Event:
         if progress:
             progress(i, total)
     return event
+
+
+def _check_law_scoring(event: Event) -> None:
+    """A backup made before Art. 19.5 was enforced may hold an official event with other
+    points: say so, and how to restore it, rather than call the backup damaged."""
+    if event.official and not event.scoring_follows_law:
+        raise ServiceError(_("This backup's event is official, but its scoring is not the "
+                             "law's: %(why)s To restore it as a friendly event, set "
+                             "\"official\": false in the backup's \"event\"."),
+                           why=" ".join(str(w) for w in event.scoring_departures().values()))
+
+
+def _older_substitution(doc: dict) -> None:
+    """A backup made when the statute held one reserve rule for the event (``substitution``):
+    its matches take that rule as both teams' choice, as migration 0011 did for the events
+    stored here (appendix §4, issue 14.2)."""
+    rule = doc["event"].get("substitution")
+    if rule is None:
+        return
+    for round_row in doc["rounds"]:
+        for board in round_row["boards"]:
+            board.setdefault("first_substitution", rule)
+            board.setdefault("second_substitution", rule)
 
 
 def _restore_players(rows: list[dict]) -> dict[int, int]:
@@ -312,6 +355,7 @@ def _restore_round(row: dict, event: Event, entries: dict[int, int], players: di
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
     _restore_fouls(row, boards, entries)
+    _restore_moves(row, boards)
     if round_.status == RoundStatus.COMPLETED and open_boards(round_):
         raise _damaged(f"round {round_.number} is closed with boards without a result")
 
@@ -333,6 +377,30 @@ def _restore_fouls(row: dict, boards: list[Board], entries: dict[int, int]) -> N
             recorded_at=_datetime(f["recorded_at"]), recorded_by=users.get(f.get("recorded_by")))
         foul.full_clean(exclude=["board", "entry", "game", "recorded_by"])  # known kinds only
         foul.save()
+
+
+def _restore_moves(row: dict, boards: list[Board]) -> None:
+    """The round's recorded games, replayed before they are kept: a move that cannot be played
+    (a damaged or forged file) refuses the whole restore."""
+    rows = [(board, m) for board, b in zip(boards, row["boards"], strict=True)
+            for m in b.get("moves", [])]
+    if not rows:
+        return
+    names = {m.get("entered_by") for _board, m in rows} - {""}
+    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
+    games = {(g.board_id, g.number): g for g in Game.objects.filter(board__in=boards)}
+    for board, m in rows:
+        checked = sheet_check(str(m.get("moves", "")), "iccs", str(m.get("start_fen") or ""))
+        if not checked.ok or not checked.moves:
+            raise _damaged(f"round {row['number']}, board {board.number}: moves that cannot "
+                           "be played")
+        record = GameMoves(
+            board=board, game=games.get((board.pk, m.get("game"))) if m.get("game") else None,
+            moves=" ".join(x.iccs for x in checked.moves), notation=m.get("notation", "vi"),
+            start_fen=m.get("start_fen") or "", source=m.get("source", "sheet"),
+            entered_at=_datetime(m["entered_at"]), entered_by=users.get(m.get("entered_by")))
+        record.full_clean(exclude=["board", "game", "entered_by"])  # known notations only
+        record.save()
 
 
 MAX_BACKUP_BYTES = 50 * 1024 * 1024

@@ -6,9 +6,11 @@ board ``k``); ``Game.first_player`` sits for the board's first-named team (``Boa
 the first ``team_boards`` players of each roster, so the arbiter only records the exceptions.
 
 The law (appendix §4): rosters are listed strongest first and board k of one team
-meets board k of the other; a reserve replaces an absent player either on that player's board
-(``Substitution.SAME_BOARD``) or on the last board with the others moving up
-(``Substitution.LAST_BOARD``), as the statute says. A board nobody plays is lost by forfeit.
+meets board k of the other; when a regular player rests, the team chooses how its reserve comes
+in, for that match: on the absent player's board (``Substitution.SAME_BOARD``) or on the last
+board with the others moving up (``Substitution.LAST_BOARD``). Reserves need not come in in
+roster order. A friendly event may rearrange its order after a game: any order, each match. A
+board nobody plays is lost by forfeit.
 """
 
 from __future__ import annotations
@@ -82,16 +84,30 @@ def default_lineups_apply(event: Event, games: Sequence[Game]) -> None:
 
 
 def lineup_check(*, team: str, regulars: Sequence[int], reserves: Sequence[int],
-                 lineup: Sequence[int | None], rule: str, names: dict[int, str]) -> None:
-    """Refuse a line-up the statute's substitution rule does not allow (appendix §4).
+                 lineup: Sequence[int | None], rule: str, official: bool,
+                 names: dict[int, str]) -> None:
+    """Refuse a line-up the law does not allow (appendix §4).
 
     - every player is on the team's roster, and plays at most one board;
-    - ``SAME_BOARD``: board k is played by the roster's k-th player or by a reserve (reserves in
-      roster order, the stronger one on the higher board), or nobody (forfeit);
-    - ``LAST_BOARD``: the players present keep their roster order and move up, reserves (in
-      roster order) take the last boards, and boards nobody plays come last.
+    - a friendly event (``official`` false) may put its players in any order: the law lets a
+      friendly match rearrange the order after a game, and each match has its own line-up;
+    - otherwise the team's choice for this match (``rule``) decides. ``SAME_BOARD``: board k is
+      played by the roster's k-th player, by a reserve, or by nobody (forfeit).
+      ``LAST_BOARD``: the regular players present keep their roster order and move up, the
+      reserves take the boards after them, and boards nobody plays come last.
+      Reserves come in in any order: the law does not tie them to the roster's.
     """
-    on_roster = set(regulars) | set(reserves)
+    _check_roster(team, set(regulars) | set(reserves), lineup, names)
+    if not official:
+        return
+    if rule == Substitution.LAST_BOARD:
+        _check_last_board(team, regulars, lineup)
+    else:
+        _check_same_board(team, regulars, set(reserves), lineup, names)
+
+
+def _check_roster(team: str, on_roster: set[int], lineup: Sequence[int | None],
+                  names: dict[int, str]) -> None:
     seen: set[int] = set()
     for pid in lineup:
         if pid is None:
@@ -103,27 +119,29 @@ def lineup_check(*, team: str, regulars: Sequence[int], reserves: Sequence[int],
             raise ServiceError(_("%(player)s appears twice in the line-up of %(team)s."),
                                player=names.get(pid, pid), team=team)
         seen.add(pid)
-    reserve_rank = {pid: i for i, pid in enumerate(reserves)}
-    used_reserves = [reserve_rank[p] for p in lineup if p in reserve_rank]
-    if used_reserves != sorted(used_reserves):
-        raise ServiceError(_("%(team)s: reserves play in roster order, the first reserve on the "
-                             "higher board."), team=team)
-    if rule == Substitution.LAST_BOARD:
-        fielded = [p for p in lineup if p is not None]
-        if lineup[:len(fielded)] != fielded:
-            raise ServiceError(_("%(team)s: with the reserve on the last board, the players "
-                                 "present move up; boards nobody plays are the last ones."),
-                               team=team)
-        regular_rank = {pid: i for i, pid in enumerate(regulars)}
-        kinds = [0 if p in regular_rank else 1 for p in fielded]
-        ranks = [regular_rank[p] for p in fielded if p in regular_rank]
-        if kinds != sorted(kinds) or ranks != sorted(ranks):
-            raise ServiceError(_("%(team)s: with the reserve on the last board, the players "
-                                 "present keep their roster order and move up, and reserves "
-                                 "play the last boards."), team=team)
-        return
+
+
+def _check_last_board(team: str, regulars: Sequence[int], lineup: Sequence[int | None]) -> None:
+    """Appendix §4, "thay vào vị trí bàn cuối, các đấu thủ còn lại được dồn lên bàn trên"."""
+    fielded = [p for p in lineup if p is not None]
+    if list(lineup[:len(fielded)]) != fielded:
+        raise ServiceError(_("%(team)s: with the reserve on the last board, the players "
+                             "present move up; boards nobody plays are the last ones."),
+                           team=team)
+    regular_rank = {pid: i for i, pid in enumerate(regulars)}
+    kinds = [0 if p in regular_rank else 1 for p in fielded]
+    ranks = [regular_rank[p] for p in fielded if p in regular_rank]
+    if kinds != sorted(kinds) or ranks != sorted(ranks):
+        raise ServiceError(_("%(team)s: with the reserve on the last board, the players "
+                             "present keep their roster order and move up, and reserves "
+                             "play the last boards."), team=team)
+
+
+def _check_same_board(team: str, regulars: Sequence[int], reserves: set[int],
+                      lineup: Sequence[int | None], names: dict[int, str]) -> None:
+    """Appendix §4, "thay đấu thủ dự bị vào đúng bàn có đấu thủ phải nghỉ đấu"."""
     for k, pid in enumerate(lineup):
-        if pid is None or pid in reserve_rank:
+        if pid is None or pid in reserves:
             continue
         own = regulars.index(pid) if pid in regulars else None
         if own != k:
@@ -183,17 +201,33 @@ def _check_open(board: Board, actor, reason: str) -> None:
         require(actor, "tournaments.enter_result", event)
 
 
+def _rules(board: Board, first_rule: str | None, second_rule: str | None) -> dict[str, str]:
+    """Each team's choice for this match (appendix §4); ``None`` keeps the one stored."""
+    rules = {"first": first_rule or board.first_substitution,
+             "second": second_rule or board.second_substitution}
+    for rule in rules.values():
+        if rule not in Substitution.values:
+            raise ServiceError(_("“%(rule)s” is not a way for a reserve to come in: "
+                                 "“same” (the absent player's board) or “last” (the last "
+                                 "board, the others move up)."), rule=rule)
+    return rules
+
+
 @transaction.atomic
 def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
                second: Sequence[Player | int | None], expected_version: int,
-               reason: str = "") -> Board:
+               reason: str = "", first_rule: str | None = None,
+               second_rule: str | None = None) -> Board:
     """Record who plays each board of a team match: ``first`` for the first-named team
     (``board.white``), ``second`` for the other, one item per board, ``None`` where nobody plays.
 
-    The statute's substitution rule is checked (``lineup_check``); a board with nobody is lost by
-    forfeit (the game's result is set; both empty is a double forfeit) and a board filled again
-    loses that forfeit. Who played a board whose game already has a result cannot change: clear
-    the result first. ``expected_version`` is the board's version the arbiter saw.
+    Appendix §4: each team chooses, for this match, how its reserves come in (``first_rule``,
+    ``second_rule``: a ``Substitution``; ``None`` keeps the match's current choice, "same board"
+    at first); the line-up is checked against that choice (``lineup_check``). A board with
+    nobody is lost by forfeit (the game's result is set; both empty is a double forfeit) and a
+    board filled again loses that forfeit. Who played a board whose game already has a result
+    cannot change: clear the result first. ``expected_version`` is the board's version the
+    arbiter saw.
     """
     event_lock(Board.objects.values_list("round__event_id", flat=True).get(pk=board.pk))
     board = (Board.objects.select_related("round__event", "white__team", "black__team")
@@ -207,11 +241,29 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     if board.version != expected_version:
         raise StaleResult(current=board.get_result_display() or _("no result"))
     games = list(board.games.filter(level=0).order_by("number").select_for_update())
-    count = len(games)
     wanted = {
-        "first": _ids(first, count, board.white.name),
-        "second": _ids(second, count, board.black.name),
+        "first": _ids(first, len(games), board.white.name),
+        "second": _ids(second, len(games), board.black.name),
     }
+    rules = _rules(board, first_rule, second_rule)
+    _check_sides(event, board, wanted, rules)
+    changed = _games_apply(games, wanted, actor, reason)
+    rules_changed = (board.first_substitution, board.second_substitution) != (
+        rules["first"], rules["second"])
+    if not (changed or rules_changed):
+        return board
+    board.first_substitution, board.second_substitution = rules["first"], rules["second"]
+    board.result = match_result(games)
+    board.version += 1
+    board._change_reason = reason or LINEUP_REASON
+    board._history_user = actor
+    board.save(update_fields=["result", "version", "first_substitution", "second_substitution"])
+    return board
+
+
+def _check_sides(event: Event, board: Board, wanted: dict[str, list[int | None]],
+                 rules: dict[str, str]) -> None:
+    """Both teams' line-ups against their rosters and their choice (``lineup_check``)."""
     rosters = _rosters([board.white_id, board.black_id])
     names = dict(Player.objects.filter(
         pk__in=[p for side in wanted.values() for p in side if p is not None]
@@ -219,7 +271,14 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     for side, entry in (("first", board.white), ("second", board.black)):
         regulars, reserves = rosters[entry.pk]
         lineup_check(team=entry.name, regulars=regulars, reserves=reserves,
-                     lineup=wanted[side], rule=event.substitution, names=names)
+                     lineup=wanted[side], rule=rules[side], official=event.official,
+                     names=names)
+
+
+def _games_apply(games: Sequence[Game], wanted: dict[str, list[int | None]], actor,
+                 reason: str) -> list[Game]:
+    """Seat the players on each game (board) that changes; the forfeit an empty board implies
+    follows. A board whose game has another result keeps its players."""
     changed = []
     for game, p1, p2 in zip(games, wanted["first"], wanted["second"], strict=True):
         if (game.first_player_id, game.second_player_id) == (p1, p2):
@@ -235,14 +294,7 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
         game._history_user = actor
         game.save(update_fields=["first_player", "second_player", "result", "version"])
         changed.append(game)
-    if not changed:
-        return board
-    board.result = match_result(games)
-    board.version += 1
-    board._change_reason = reason or LINEUP_REASON
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
-    return board
+    return changed
 
 
 def lineups_reset(*, entry: Entry, actor) -> None:

@@ -92,7 +92,8 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
         values["initial_colour"] = colour.value
     points = {**DEFAULT_POINTS, **trf_extensions.point_system(doc)}
     if (points["BBW"], points["BBD"], points["BBL"]) != tuple(DEFAULT_POINTS.values()):
-        values["scoring"] = ScoringSystem.CUSTOM
+        # Art. 19.5, 21.1: other points only in a friendly event.
+        values.update(scoring=ScoringSystem.CUSTOM, official=False)
         values.update(points_win=_decimal(points["BBW"]), points_draw=_decimal(points["BBD"]),
                       points_loss=_decimal(points["BBL"]))
     bye = "points_bye" if fmt == Format.SWISS else "points_rest"  # appendix §5: the rest
@@ -229,6 +230,10 @@ def trf_preview(*, data: bytes, format: str = Format.SWISS, name: str = "",
     warnings = [_("Line %(line)s: %(warning)s") % {
         "line": w.line, "warning": _READER_WARNINGS[w.kind] % w.values} for w in doc.warnings]
     warnings += _statute_warnings(doc)
+    if statute.get("official") is False:
+        warnings.append(_("The file's points (BBW, BBD, BBL) are not the law's win 1, draw ½, "
+                          "loss 0 (Art. 21.1): the event is imported as a friendly event, whose "
+                          "pages say its scoring differs from the law."))
     start = _date(info.get("042", ""))
     if start is None:
         start = today or timezone.localdate()

@@ -24,4 +24,4 @@ def staff_perms(user, event) -> dict[str, bool]:
     """The rights the staff pages show buttons for."""
     return {name: user.has_perm(f"tournaments.{name}", event)
             for name in ("change_event", "pair_round", "enter_result", "correct_result",
-                         "record_foul", "draw_numbers", "withdraw_entry")}
+                         "record_foul", "draw_numbers", "withdraw_entry", "record_moves")}

@@ -8,11 +8,17 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry
+from tournaments.models import Entry, RoundStatus
 from tournaments.selectors.events import public_events, search_events
-from tournaments.selectors.ratings import entry_rating
-from tournaments.selectors.rounds import all_boards, entry_games, round_boards
-from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.game_records import annotate_recorded
+from tournaments.selectors.pairing_sheet import annotate_points_before, find_my_board
+from tournaments.selectors.player_card import player_card
+from tournaments.selectors.rounds import round_boards
+from tournaments.selectors.standings import (
+    event_crosstable,
+    event_standings,
+    statute_tiebreaks,
+)
 from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.team_ranks import standings_team_ranks
 from tournaments.selectors.teams import annotate_match_scores
@@ -29,8 +35,9 @@ def event_list(request):
 
 def event_detail(request, slug):
     event = get_visible_event_or_404(request, slug)
+    tiebreaks = () if event.is_knockout else statute_tiebreaks(event)
     return render(request, "tournaments/public/overview.html",
-                  page_context(request, event, "overview"))
+                  page_context(request, event, "overview", tiebreaks=tiebreaks))
 
 
 def entries(request, slug):
@@ -41,17 +48,18 @@ def entries(request, slug):
 
 
 def rounds(request, slug):
-    """The table of all rounds: every board of every (public) round."""
+    """"Pairings & results": the current round (the last one in play, else the last one), as
+    chess-results opens an event; the picker leads to the others."""
     event = get_visible_event_or_404(request, slug)
     ctx = page_context(request, event, "rounds")
-    by_round: dict[int, list] = {}
-    boards = all_boards(event, staff=ctx["staff"])
-    if event.is_team:
-        annotate_match_scores(boards)
-    for board in boards:
-        by_round.setdefault(board.round.number, []).append(board)
-    ctx["table"] = [(r, by_round.get(r.number, [])) for r in ctx["rounds"]]
-    return render(request, "tournaments/public/rounds.html", ctx)
+    shown = [r for r in ctx["rounds"] if r.status != RoundStatus.DRAFT] or ctx["rounds"]
+    current = next((r for r in reversed(shown) if r.status == RoundStatus.PUBLISHED),
+                   shown[-1] if shown else None)
+    asked = request.GET.get("round", "")  # the round picker (works without JavaScript)
+    current = next((r for r in ctx["rounds"] if str(r.number) == asked), current)
+    if current is None:
+        return render(request, "tournaments/public/round.html", ctx)
+    return _round_page(request, event, ctx, current)
 
 
 def round_detail(request, slug, number):
@@ -61,10 +69,19 @@ def round_detail(request, slug, number):
     if round_ is None:
         raise PageNotFound(_("Round %(n)s has not been published yet: its pairings appear here "
                              "once the chief arbiter publishes them.") % {"n": number})
-    ctx.update(round=round_, boards=round_boards(round_))
-    ctx["why"] = round_explanation(round_, ctx["boards"])  # Swiss: "why?" on each board
+    return _round_page(request, event, ctx, round_)
+
+
+def _round_page(request, event, ctx, round_):
+    """One round: the pairing sheet (start numbers, ratings, points before the round), the
+    "why?" of a Swiss pairing, and the alphabetical "find my board" list."""
+    boards = round_boards(round_)
+    annotate_points_before(round_, boards)
+    ctx.update(round=round_, boards=boards, seats=find_my_board(boards))
+    ctx["why"] = round_explanation(round_, boards)  # Swiss: "why?" on each board
+    ctx["recorded"] = annotate_recorded(boards)  # links to the games with moves (Art. 11)
     if event.is_team:
-        annotate_match_scores(ctx["boards"])  # "2½–1½" on each team match
+        annotate_match_scores(boards)  # "2½–1½" on each team match
     return render(request, "tournaments/public/round.html", ctx)
 
 
@@ -101,7 +118,5 @@ def entry_detail(request, slug, entry_id):
     if entry.team_id:
         return team_page(request, event, entry)
     ctx = page_context(request, event, "entries")
-    ctx.update(entry=entry, games=entry_games(entry, staff=ctx["staff"]),
-               rating=entry_rating(event, entry),
-               members=entry.members.select_related("player") if entry.team_id else [])
+    ctx.update(entry=entry, card=player_card(event, entry, staff=ctx["staff"]))
     return render(request, "tournaments/public/entry.html", ctx)

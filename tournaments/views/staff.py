@@ -22,9 +22,10 @@ from tournaments.forms import (
     WithdrawForm,
     swiss_rounds_guidance,
 )
-from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round
+from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round, Substitution
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
+from tournaments.selectors.game_records import annotate_recorded, round_flags
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
 from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
@@ -311,7 +312,8 @@ def manage_round(request, slug, number):
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
-        "fouls": round_fouls(round_),
+        "substitutions": Substitution.choices, "fouls": round_fouls(round_),
+        "recorded": annotate_recorded(boards), "move_flags": round_flags(round_),  # Art. 11
         **swiss_views.round_context(event, round_, boards),
     })
 

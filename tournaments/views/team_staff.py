@@ -146,7 +146,8 @@ def team_lookup(request, slug):
 @require_POST
 def lineup_save(request, slug, board_id):
     """Record a match's line-up from the round page's form (``first_<k>`` / ``second_<k>``:
-    player ids, empty for nobody)."""
+    player ids, empty for nobody; ``first_substitution`` / ``second_substitution``: each team's
+    way for its reserves to come in, appendix §4)."""
     event = _event_for(request, slug)
     board = get_object_or_404(Board.objects.select_related("round"), pk=board_id,
                               round__event=event)
@@ -161,7 +162,9 @@ def lineup_save(request, slug, board_id):
         lineup_services.lineup_set(board=board, actor=request.user, first=side("first"),
                                    second=side("second"),
                                    expected_version=int(version) if version.isdigit() else -1,
-                                   reason=request.POST.get("reason", ""))
+                                   reason=request.POST.get("reason", ""),
+                                   first_rule=request.POST.get("first_substitution") or None,
+                                   second_rule=request.POST.get("second_substitution") or None)
     except ServiceError as error:
         if request.htmx:
             return HttpResponse(f'<p class="msg error" role="alert">{escape(str(error))}</p>')

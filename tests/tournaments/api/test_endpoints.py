@@ -94,7 +94,8 @@ def test_entries_list_pages_and_entry_detail_with_every_game(make_event, organis
     assert data["name"] == entry.name and data["player"]["id"] == entry.player_id
     assert data["games"] == [{"round": 1, "board": ctx["board"].number, "opponent": {
         "entry": ctx["board"].black_id, "number": ctx["board"].black.number,
-        "name": ctx["board"].black.name}, "colour": "w", "result": "1", "bye": ""}]
+        "name": ctx["board"].black.name, "rating": ctx["board"].black.rating, "points": "0"},
+        "colour": "w", "result": "1", "bye": ""}]
 
 
 def test_register_by_quick_add_and_remove_an_entry(make_event, organiser):

@@ -44,6 +44,7 @@ from tournaments.models import (
     EventRole,
     Foul,
     Game,
+    GameMoves,
     Job,
     Player,
     RatingApplication,
@@ -58,6 +59,7 @@ from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup
 from tournaments.services.events import role_assign
 from tournaments.services.fouls import foul_record
+from tournaments.services.game_records import game_moves_record
 from tournaments.services.imports import import_start
 from tournaments.services.jobs import export_start
 from tournaments.tasks import export_build, import_preview
@@ -91,6 +93,8 @@ READ_OPERATIONS = {
     # Ratings (issue 17): tests/tournaments/api/test_ratings.py.
     ("GET", "/api/rating-lists/"), ("GET", "/api/rating-lists/{id}/"),
     ("GET", "/api/players/{id}/ratings/"), ("GET", "/api/events/{event_pk}/ratings/"),
+    # Game records (Art. 11): tests/tournaments/api/test_game_records.py.
+    ("GET", "/api/boards/{id}/moves/"),
     # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
     ("POST", "/api/token/"),
 }
@@ -127,6 +131,19 @@ def _job_ctx(kind):
     return build
 
 
+def _moves_ctx(make_event, organiser, chief):
+    """Round 1 of a round robin published, the moves of its first board stored."""
+    ctx = rr_scenario(make_event, organiser, chief, rounds="published")
+    game_moves_record(event=ctx["event"], board=ctx["board"], text="P2-5 M8.7", actor=chief)
+    return ctx
+
+
+def _pgn_upload(ctx):
+    board = ctx["board"]
+    text = f'[Red "{board.white.name}"]\n[Black "{board.black.name}"]\n\n1. P2-5 M8.7 *\n'
+    return SimpleUploadedFile("round.pgn", text.encode())
+
+
 def _foul_ctx(make_event, organiser, chief):
     """Round 1 of a round robin published, a warning recorded on its first board."""
     ctx = rr_scenario(make_event, organiser, chief, rounds="published")
@@ -147,6 +164,7 @@ SCENARIOS: dict[str, Callable] = {
     "rr-matches": lambda m, o, c: rr_scenario(m, o, c, rounds="published",
                                                 games_per_match=2),
     "rr-foul": _foul_ctx,
+    "rr-moves": _moves_ctx,
     "swiss": lambda m, o, c: swiss_scenario(m, o, c),
     "swiss-draft": lambda m, o, c: swiss_scenario(m, o, c, draft_round=True),
     "knockout": knockout_scenario,
@@ -275,6 +293,16 @@ CASES: dict[str, Case] = {
     "remove a penalty": Case("rr-foul", lambda c: (
         "delete", f"/api/fouls/{c['foul'].pk}/", None), ARBITERS,
         ("DELETE", "/api/fouls/{id}/")),
+    # Game records (Art. 11): whoever enters the results.
+    "write a game's moves": Case("rr-published", lambda c: (
+        "put", f"/api/boards/{c['board'].pk}/moves/", {"text": "1) P2-5 M8.7 2) M2.3 X9-8"}),
+        STAFF, ("PUT", "/api/boards/{id}/moves/")),
+    "remove a game's moves": Case("rr-moves", lambda c: (
+        "delete", f"/api/boards/{c['board'].pk}/moves/", None), STAFF,
+        ("DELETE", "/api/boards/{id}/moves/")),
+    "upload a round's PGN": Case("rr-published", lambda c: (
+        "post", f"/api/events/{_e(c)}/rounds/1/pgn/", {"file": _pgn_upload(c)}, "multipart"),
+        STAFF, ("POST", "/api/events/{event_pk}/rounds/{number}/pgn/")),
     # Excel, jobs, backups (docs/excel.md).
     "export a table": Case("rr-published", lambda c: (
         "post", f"/api/events/{_e(c)}/exports/", {"table": "players"}), STAFF,
@@ -318,6 +346,7 @@ CASES: dict[str, Case] = {
 def snapshot() -> dict:
     """Every row the app keeps, and the history of boards and games."""
     tables = [Event, Entry, TeamMember, Round, Board, Game, EventRole, Player, Team, Job, Foul,
+              GameMoves,
               RatingList, RatingListRow, RatingApplication, RatingChange,
               Board.history.model, Game.history.model, get_user_model()]
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in tables}
@@ -412,7 +441,8 @@ def test_allowed_roles_follow_the_rules():
     assert {n for n, c in CASES.items() if c.allowed == ARBITERS} == rulings
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
-        "export a table", "check every round"}
+        "export a table", "check every round", "write a game's moves",
+        "remove a game's moves", "upload a round's PGN"}
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):

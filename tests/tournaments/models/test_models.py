@@ -54,7 +54,7 @@ def test_result_codes_who_played():
 
 def test_points_are_stored_exactly(make_event):
     event = make_event(format="swiss", rounds=7, scoring="custom", points_win=Decimal("3"),
-                       points_draw=Decimal("1"), points_loss=Decimal("0"))
+                       points_draw=Decimal("1"), points_loss=Decimal("0"), official=False)
     event.refresh_from_db()
     assert isinstance(event.points_draw, Decimal) and event.points_win == Decimal(3)
     assert event.points_win + event.points_draw * 2 == Decimal(5)

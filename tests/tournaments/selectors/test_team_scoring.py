@@ -93,6 +93,5 @@ def test_boards_per_team_are_fixed_once_the_event_has_rounds(make_event, organis
     with pytest.raises(ServiceError, match="boards per team"):
         event_update(event=event, actor=organiser, team_boards=3)
     # Other team options may change (a statute correction): the standings follow.
-    event = event_update(event=event, actor=organiser, team_scoring="match",
-                         substitution="last")
+    event = event_update(event=event, actor=organiser, team_scoring="match")
     assert event.team_scoring == "match"

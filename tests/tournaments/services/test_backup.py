@@ -106,6 +106,44 @@ def test_rounds_boards_games_and_seeds_come_back(team_event, organiser):
     assert standings_of(restored) == standings_of(team_event)
 
 
+def test_appendix_4_reserve_choices_come_back(team_event, organiser):
+    """Each match keeps its teams' choice of how reserves come in (issue 14.2); a backup made
+    before that, with the statute's one rule (``substitution``), still restores, every match
+    taking that rule as both teams' choice."""
+    board = Board.objects.filter(round__event=team_event).order_by("round__number",
+                                                                   "number").first()
+    Board.objects.filter(pk=board.pk).update(first_substitution="last")
+    document = roundtrip(backup_document(team_event))
+    restored = event_restore(document=document, actor=organiser)
+    choices = list(Board.objects.filter(round__event=restored).order_by(
+        "round__number", "number").values_list("first_substitution", "second_substitution"))
+    assert choices[0] == ("last", "same") and set(choices[1:]) == {("same", "same")}
+    document["event"]["substitution"] = "last"
+    for r in document["rounds"]:
+        for b in r["boards"]:
+            del b["first_substitution"], b["second_substitution"]
+    older = event_restore(document=document, actor=organiser)
+    assert set(Board.objects.filter(round__event=older).values_list(
+        "first_substitution", "second_substitution")) == {("last", "last")}
+
+
+def test_art_19_5_an_official_backup_with_other_points_says_how_to_restore_it(rr_event,
+                                                                              organiser):
+    """Made before an official event had to keep the law's points (Art. 19.5, 21.1): refused
+    with the reason, not as damaged; marked friendly, it restores."""
+    document = roundtrip(backup_document(rr_event))
+    document["event"].update(scoring="custom", points_win="3", points_draw="1",
+                             points_loss="0")
+    events = Event.objects.count()
+    with pytest.raises(ServiceError) as refused:
+        event_restore(document=document, actor=organiser)
+    assert "Art. 21.1" in str(refused.value) and '"official": false' in str(refused.value)
+    assert "damaged" not in str(refused.value) and Event.objects.count() == events
+    document["event"]["official"] = False
+    restored = event_restore(document=document, actor=organiser)
+    assert not restored.official and not restored.scoring_follows_law
+
+
 def test_a_draft_round_stays_a_draft(swiss_event, organiser):
     restored = event_restore(document=roundtrip(backup_document(swiss_event)), actor=organiser)
     assert list(restored.rounds_set.order_by("number").values_list("status", flat=True)) == \
@@ -190,3 +228,28 @@ def test_penalties_come_back_and_still_rank(rr_event, organiser, arbiter):
     assert foul.entry.name == board.white.name and foul.board.number == board.number
     assert restored.foul_kinds == ["loss", "time"]
     assert standings_of(restored) == standings_of(rr_event)
+
+
+def test_recorded_games_come_back_and_forged_moves_are_refused(rr_event, organiser, arbiter):
+    """Issue 18: the moves of games (Art. 11) travel with the backup (the notation, the start
+    position, who and when); a file whose moves cannot be played restores nothing."""
+    from tournaments.models import GameMoves
+    from tournaments.services.game_records import game_moves_record
+
+    board = Board.objects.filter(round__event=rr_event, black__isnull=False).order_by(
+        "round__number", "number").first()
+    start = "4k4/9/9/9/9/9/9/9/4A4/3K5 w"
+    game_moves_record(event=rr_event, board=board, text="Tg6.1 Tg5-6", start_fen=start,
+                      actor=arbiter)
+    document = roundtrip(event_backup(event=rr_event, actor=organiser))
+    restored = event_restore(document=document, actor=organiser)
+    record = GameMoves.objects.get(board__round__event=restored)
+    assert (record.moves, record.start_fen, record.notation, record.entered_by) == (
+        "d0d1 e9f9", start, "vi", arbiter)  # Black's file 6 is f (Art. 2.1)
+    assert record.board.number == board.number and record.board.round.number == 1
+    rounds = Round.objects.count()
+    forged = next(b for r in document["rounds"] for b in r["boards"] if b.get("moves"))
+    forged["moves"][0]["moves"] = "d0d1 d1d3"  # a general two points at once
+    with pytest.raises(ServiceError, match="damaged"):
+        event_restore(document=document, actor=organiser)
+    assert Round.objects.count() == rounds

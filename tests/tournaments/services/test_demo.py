@@ -48,3 +48,18 @@ def test_demo_team_event_plays_rounds_with_a_reserve_and_a_forfeit():
     assert games.filter(first_player__in=reserves).count() == 1
     forfeit = games.get(board__round__number=3, board__number=2, number=4)
     assert forfeit.second_player is None and forfeit.result in ("+/-", "-/+")
+
+
+def test_demo_round_robin_has_recorded_games_one_ending_in_checkmate():
+    """Issue 18: the demo's round 1 carries score sheets (Art. 11), typed through the service;
+    the checkmate sits on a board whose recorded result is Red's win, so no aid flags it."""
+    from tournaments.models import GameMoves
+    from tournaments.selectors.game_records import board_slots, game_view
+
+    call_command("demo", stdout=open("/dev/null", "w"))
+    records = GameMoves.objects.filter(board__round__event__slug="demo-vong-tron-2026")
+    assert records.count() == 5 and {r.board.round.number for r in records} == {1}
+    views = [game_view(board_slots(r.board)[0]) for r in records]
+    mates = [v for v in views if v.positions[-1].is_over()]
+    assert len(mates) == 1 and mates[0].positions[-1].is_check()
+    assert mates[0].slot.result == "1-0" and all(v.flag is None for v in views)

@@ -134,16 +134,20 @@ def test_round_trip_into_an_empty_register(swiss, organiser):
 
 
 def test_custom_points_and_pab_value_round_trip(make_event, organiser, chief_arbiter):
+    """A friendly event's own points (Art. 21.1 binds official events only) travel in the file
+    and come back as a friendly event's."""
     event = swiss_event(make_event, organiser, 3, rounds=3, scoring="custom", points_win=3,
                         points_draw=1, points_loss=0, points_bye=1, acceleration="baku",
-                        initial_colour="w")
+                        initial_colour="w", official=False)
     numbers_draw(event=event, actor=organiser, method="rating")
     _stored_round(event, chief_arbiter, 1, [(1, 2, ""), (3, None, "U")], ["1/2-1/2"])
     text = trf_export(event)
     assert "BBW  3.0" in text and "BBD  1.0" in text and "BBU  1.0" in text
     assert "BBL" not in text and "192 FIDE_DUTCH_2025_BAKU" in text and "XXC white1" in text
+    warnings = trf_preview(data=text.encode()).warnings
+    assert any("(Art. 21.1)" in w and "friendly event" in w for w in warnings)
     copy = trf_import(data=text.encode(), actor=organiser)
-    assert copy.acceleration == "baku" and copy.scoring == "custom"
+    assert copy.acceleration == "baku" and copy.scoring == "custom" and not copy.official
     assert trf_export(copy) == text
 
 

@@ -48,7 +48,7 @@ def test_statute_form_errors_sit_next_to_their_fields_in_vietnamese(organiser, s
         "initial_colour": "lots", "dutch_edition": "2025", "acceleration": "none",
         "seeding": "rating", "team_boards": "4", "team_reserves": "2",
         "team_scoring": "board", "team_match_points_win": "2", "team_match_points_draw": "1",
-        "substitution": "same", "participant_kind": "individual", "time_increment_seconds": "0",
+        "participant_kind": "individual", "time_increment_seconds": "0",
     })
     assert response.status_code == 200  # the form again, with what was typed
     html = response.content.decode()

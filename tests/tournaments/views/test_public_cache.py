@@ -197,3 +197,14 @@ def test_nobody_fills_the_cache_by_varying_the_address_or_the_format(two_events,
             == 304  # the validator still holds
     client_for().get(f"{_standings(first)}?after=1")
     assert _get(client_for(), f"{_standings(first)}?after=1")[1] == 0  # a round: kept
+
+
+def test_every_public_page_of_an_event_is_a_cached_read():
+    """A new page under /events/<slug>/ is cached (or left out here, with its reason)."""
+    from tournaments.public_cache import PUBLIC_READS
+    from tournaments.urls import urlpatterns
+
+    left_out = {"tournaments:event_ratings"}  # follows the latest rating list, not one event
+    pages = {f"tournaments:{p.name}" for p in urlpatterns
+             if str(p.pattern).startswith("events/<slug:slug>/")}
+    assert pages - left_out == {name for name in PUBLIC_READS if name.startswith("tournaments:")}

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.builders import (
     PlayerFactory,
     TeamFactory,
+    client_for,
     roster,
     team,
     team_event,
@@ -153,11 +154,64 @@ def test_arbiter_sets_a_lineup_on_the_round_page(make_event, organiser, chief_ar
     games = list(board.games.order_by("number"))
     assert [g.first_player_id for g in games] == [a1.pk, a2.pk, ar1.pk, None]
     assert games[3].result == "+/-"  # board 4: the first team has Black and nobody
-    # Moving players up is refused under this statute; the message comes back in place.
+    # Moving players up is refused while the team's choice is the absent player's board; the
+    # message comes back in place.
     data.update(version=board.version + 1, first_3=a4.pk, first_4=ar1.pk)
     response = client.post(f"/manage/{event.slug}/boards/{board.pk}/lineup/", data,
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and "msg error" in response.content.decode()
+
+
+def test_appendix_4_the_team_chooses_the_last_board_on_the_round_page(make_event, organiser,
+                                                                      chief_arbiter, arbiter):
+    """Each team's select in row R: here the first team moves its players up and seats its
+    reserve on the last board, for this match only."""
+    event = team_event(make_event, organiser, chief_arbiter, teams=4)
+    board = Board.objects.get(round__event=event, round__number=1, number=1)
+    (a1, a2, a3, a4), (ar1,) = roster(board.white)
+    second, _ = roster(board.black)
+    client = client_for(arbiter)
+    page = client.get(f"/manage/{event.slug}/rounds/1/").content.decode()
+    assert 'name="first_substitution"' in page and 'name="second_substitution"' in page
+    assert "each team chooses, for this match" in page
+    data = {"version": board.version, "first_substitution": "last",
+            "second_substitution": "same", "first_1": a1.pk, "first_2": a3.pk,
+            "first_3": a4.pk, "first_4": ar1.pk,
+            **{f"second_{k}": p.pk for k, p in enumerate(second, 1)}}
+    response = client.post(f"/manage/{event.slug}/boards/{board.pk}/lineup/", data)
+    assert response.status_code == 302
+    board.refresh_from_db()
+    assert (board.first_substitution, board.second_substitution) == ("last", "same")
+    assert [g.first_player_id for g in board.games.order_by("number")] == [
+        a1.pk, a3.pk, a4.pk, ar1.pk]
+    other = Board.objects.get(round__event=event, round__number=1, number=2)
+    assert other.first_substitution == "same"
+    page = client.get(f"/manage/{event.slug}/rounds/1/").content.decode()
+    assert '<option value="last" selected>' in page
+    # The public round page says which team moved its players up, in that match only.
+    event_set_visibility(event=event, actor=organiser, public=True)
+    public = client_for().get(f"/events/{event.slug}/rounds/1/").content.decode()
+    assert 'data-testid="last-board-1-first"' in public
+    assert f"{board.white.name} chose to field its reserves on the last boards" in public
+    assert "last-board-1-second" not in public and "last-board-2-" not in public
+
+
+def test_appendix_4_friendly_event_line_up_in_any_order(make_event, organiser, chief_arbiter,
+                                                        arbiter):
+    event = team_event(make_event, organiser, chief_arbiter, teams=2, official=False)
+    board = Board.objects.get(round__event=event, round__number=1, number=1)
+    (a1, a2, a3, a4), (ar1,) = roster(board.white)
+    second, _ = roster(board.black)
+    client = client_for(arbiter)
+    page = client.get(f"/manage/{event.slug}/rounds/1/").content.decode()
+    assert "the order may be rearranged after a game" in page
+    assert 'name="first_substitution"' not in page
+    data = {"version": board.version, "first_1": ar1.pk, "first_2": a4.pk, "first_3": a1.pk,
+            "first_4": a2.pk, **{f"second_{k}": p.pk for k, p in enumerate(second, 1)}}
+    assert client.post(f"/manage/{event.slug}/boards/{board.pk}/lineup/",
+                       data).status_code == 302
+    assert [g.first_player_id for g in board.games.order_by("number")] == [
+        ar1.pk, a4.pk, a1.pk, a2.pk]
 
 
 def _api(user=None):

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_deputy_chief_withdrawal_reason'),
+        ('tournaments', '0012_h18_game_moves'),
     ]
 
     operations = [

@@ -1,0 +1,60 @@
+// The score-sheet entry page (Art. 11): while the arbiter types, the sheet is sent to the
+// server's check (moves_check) and every move read is listed, with the first illegal one and
+// why. Saving checks again; nothing is stored while a move is illegal.
+(function () {
+  "use strict";
+  const form = document.getElementById("sheet-form");
+  if (!form) return;
+  const status = document.getElementById("sheet-status");
+  const list = document.getElementById("sheet-moves");
+  let timer = null;
+  let sent = 0;
+
+  function line(text, className) {
+    const p = document.createElement("p");
+    p.className = className;
+    p.textContent = text;
+    return p;
+  }
+
+  async function check() {
+    const mine = ++sent;
+    const response = await fetch(form.dataset.checkUrl, {
+      method: "POST", body: new FormData(form), credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
+    if (mine !== sent) return; // a newer check is on its way
+    const answer = await response.json();
+    list.replaceChildren();
+    (answer.moves || []).forEach(function (move) {
+      const item = document.createElement("li");
+      // Red's moves carry the move number, as on the sheet: "1. P2-5 M8.7".
+      item.textContent = (move.ply % 2 ? (move.ply + 1) / 2 + ". " : "") + move.written;
+      if (move.vi !== move.written) { // read from another notation: shown in Vietnamese too
+        const vi = document.createElement("span");
+        vi.className = "muted";
+        vi.textContent = " " + move.vi;
+        item.appendChild(vi);
+      }
+      list.appendChild(item);
+    });
+    status.replaceChildren();
+    if (answer.error) {
+      const error = line(answer.error.message, "msg error");
+      error.dataset.testid = "sheet-error";
+      status.appendChild(error);
+      const bad = document.createElement("li");
+      bad.className = "error";
+      bad.textContent = answer.error.text || "";
+      if (answer.error.ply) list.appendChild(bad);
+    } else if (answer.moves && answer.moves.length) {
+      status.appendChild(line(answer.moves.length + " " + form.dataset.msgMoves + ". "
+        + form.dataset.msgOk, "msg ok"));
+    }
+  }
+
+  form.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(check, 300);
+  });
+})();

@@ -1,0 +1,82 @@
+"""Game records on a phone (390×844) in Chromium (issue 18; Art. 11): the public game page
+stepped through with the buttons, the arrow keys and by tapping a move; the arbiter's score
+sheet checked while typing, the illegal move named before anything is saved."""
+
+import pytest
+
+import xiangqi
+from tests.tournaments.builders import PHONE, rr_scenario
+from tournaments.models import GameMoves
+from tournaments.services.game_records import game_moves_record
+
+pytestmark = pytest.mark.django_db(transaction=True)
+# Red mates on its 11th move (Art. 7.1a); Red's cannon takes a pawn on ply 17 (P8.5).
+MATE = ("P2-5 M8.7 M2.3 X9-8 X1-2 M2.3 B3.1 B7.1 M8.7 B3.1 X2.7 B5.1 X2.2 M7.8 X2/4 M3.2 "
+        "P8.5 T7.9 P5.3 B3.1 P8-5")
+FITS = """() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"""
+
+
+def _pieces(page) -> int:
+    return page.locator("#game-board svg g.piece").count()
+
+
+def test_stepping_through_a_game_on_a_phone(live_server, browser, shot, make_event, organiser,
+                                           chief_arbiter, arbiter):
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="played")
+    board = ctx["board"]
+    game_moves_record(event=ctx["event"], board=board, text=MATE, actor=arbiter)
+    played = xiangqi.replay(MATE.split(), notation="vi")
+    captures = [sum(1 for p in pos.board if p) for pos in played.positions]
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{live_server.url}/events/{ctx['event'].slug}/rounds/1/")
+    page.click("[data-testid=game-link]")
+    page.wait_for_selector("#game-viewer")
+    ply = page.locator("#game-ply")
+    assert ply.inner_text() == "21 / 21" and _pieces(page) == captures[21]
+    assert page.evaluate(FITS)
+    shot(page, "game-last")
+    page.click("[data-step=first]")
+    assert ply.inner_text() == "0 / 21" and _pieces(page) == 32
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert ply.inner_text() == "2 / 21"
+    assert page.locator("#game-moves a[aria-current=step]").inner_text() == "M8.7"
+    assert page.locator("#game-board rect.last").count() == 2
+    page.locator("#game-moves a[data-ply='17']").tap()
+    assert ply.inner_text() == "17 / 21" and _pieces(page) == captures[17] == captures[16] - 1
+    assert "ply=17" in page.url  # the address follows, so a shared link opens here
+    page.click("[data-step=prev]")
+    assert ply.inner_text() == "16 / 21" and _pieces(page) == captures[16]
+    page.keyboard.press("End")
+    assert ply.inner_text() == "21 / 21"
+    shot(page, "game-stepped")
+    assert not errors, errors  # no script refused by the Content-Security-Policy
+    context.close()
+
+
+def test_the_score_sheet_is_checked_while_typing(live_server, browser, shot, login, make_event,
+                                                organiser, chief_arbiter):
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    login(page, "arbiter")
+    page.goto(f"{live_server.url}/manage/{ctx['event'].slug}/rounds/1/")
+    page.locator("[data-testid=moves-link]").first.click()
+    page.wait_for_selector("#sheet-form")
+    page.fill("#id_text", "1) P2-5 M8.7 2) M8.6")
+    error = page.locator("#sheet-status [data-testid=sheet-error]")
+    error.wait_for()
+    assert "Nước 3" in error.inner_text() and "M8.6" in error.inner_text()
+    assert page.locator("#sheet-moves li").count() == 3  # two read, the third marked
+    assert page.evaluate(FITS)
+    shot(page, "sheet-error")
+    page.fill("#id_text", "1) P2-5 M8.7 2) M2.3 X9-8")
+    page.locator("#sheet-status .msg.ok").wait_for()
+    page.click("[data-testid=save-moves]")
+    page.wait_for_selector("[data-testid=entered]")
+    assert GameMoves.objects.get().moves == "h2e2 h9g7 h0g2 i9h9"
+    shot(page, "sheet-saved")
+    context.close()

@@ -1,0 +1,175 @@
+"""API of game records (Art. 11: the score sheet): a board's recorded games with their moves
+(ICCS and Vietnamese notation), final position and PGN (everyone who sees the round; the
+arbiter's aids for the staff), writing or removing one game's moves (the event's staff), and
+uploading a round's PGN file. Thin, over ``services/game_records.py`` and
+``selectors/game_records.py``."""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.parsers import JSONParser
+from tournaments.api.views import event_for, is_staff_of, validated
+from tournaments.models import Board, MoveNotation, Round, RoundStatus
+from tournaments.selectors.game_records import board_slots, game_view, pgn_text
+from tournaments.services import game_records as services
+
+
+class AidsSerializer(serializers.Serializer):
+    """The arbiter's aids (advice): a result contradicting the final position (Art. 7.1a, b),
+    a repetition judged by chapter 5."""
+
+    result_conflict = serializers.CharField(allow_null=True)
+    expected_result = serializers.CharField(allow_null=True)
+    repetition = serializers.CharField(allow_null=True)
+    repetition_verdict = serializers.CharField(allow_null=True)
+    repetition_article = serializers.CharField(allow_null=True)
+
+
+class RecordedGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField(allow_null=True, help_text="The game of the board's match; "
+                                    "null for a board's single game.")
+    red = serializers.CharField(help_text="Red moves first (White, Art. 2.2).")
+    black = serializers.CharField()
+    result = serializers.CharField(help_text="1-0, 0-1, 1/2-1/2 or * (Red's first).")
+    start_fen = serializers.CharField()
+    fen = serializers.CharField(help_text="The final position.")
+    moves = serializers.ListField(child=serializers.CharField(), help_text="ICCS (h2e2).")
+    moves_vi = serializers.ListField(child=serializers.CharField(),
+                                     help_text="Vietnamese notation (Art. 11: P2-5).")
+    notation = serializers.CharField(help_text="The notation they were entered in.")
+    source = serializers.CharField()
+    entered_at = serializers.DateTimeField()
+    pgn = serializers.CharField()
+    aids = AidsSerializer(required=False, help_text="For the event's staff only.")
+
+
+class MovesWriteSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=20_000, help_text="The score sheet: \"1) P2-5 M8.7 "
+                                 "2) M2.3 X9-8\" (words too), or WXF, ICCS, Chinese.")
+    notation = serializers.ChoiceField(choices=MoveNotation.choices, default="vi")
+    game = serializers.IntegerField(required=False, allow_null=True, default=None)
+    start_fen = serializers.CharField(required=False, allow_blank=True, default="",
+                                      max_length=100)
+
+
+def _game_data(slot, staff: bool) -> dict:
+    view = game_view(slot)
+    record = slot.record
+    data = {"game": slot.number, "red": slot.red, "black": slot.black, "result": slot.result,
+            "start_fen": view.fens[0], "fen": view.fens[-1], "moves": view.iccs,
+            "moves_vi": [m.vi for m in view.moves], "notation": record.notation,
+            "source": record.source, "entered_at": record.entered_at, "pgn": pgn_text([slot])}
+    if staff:
+        flag, rep = view.flag, view.repetition
+        data["aids"] = {
+            "result_conflict": flag.message() if flag else None,
+            "expected_result": flag.expected if flag else None,
+            "repetition": rep.message() if rep else None,
+            "repetition_verdict": rep.verdict if rep else None,
+            "repetition_article": rep.article if rep else None}
+    return data
+
+
+GAME = OpenApiParameter("game", int, description="The game of the board's match (DELETE).")
+
+
+class BoardMovesView(APIView):
+    """A board's recorded games (published rounds; drafts for the staff); PUT stores one
+    game's moves from a score sheet, refused whole at the first illegal move (``ply``,
+    ``move``); DELETE removes them. Writing is the event's staff's (results' right)."""
+
+    parser_classes = [JSONParser, FormParser, MultiPartParser]
+
+    def _board(self, request, pk):
+        board = get_object_or_404(Board.objects.select_related("round"), pk=pk)
+        event = event_for(request, board.round.event_id)
+        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
+            raise NotFound
+        return board, event
+
+    def _answer(self, request, board, event, **kwargs):
+        staff = is_staff_of(request, event)
+        slots = [s for s in board_slots(Board.objects.prefetch_related(
+            "games__first_player", "games__second_player", "move_records").select_related(
+            "round__event", "white__player", "black__player").get(pk=board.pk)) if s.record]
+        return Response([_game_data(s, staff) for s in slots], **kwargs)
+
+    @extend_schema(responses=RecordedGameSerializer(many=True))
+    def get(self, request, pk):
+        board, event = self._board(request, pk)
+        return self._answer(request, board, event)
+
+    @extend_schema(request=MovesWriteSerializer, responses=RecordedGameSerializer(many=True))
+    def put(self, request, pk):
+        board, event = self._board(request, pk)
+        data = validated(MovesWriteSerializer, request)
+        services.game_moves_record(event=event, board=board, game_number=data["game"],
+                                   text=data["text"], notation=data["notation"],
+                                   start_fen=data["start_fen"], actor=request.user)
+        return self._answer(request, board, event)
+
+    @extend_schema(parameters=[GAME], request=None, responses={204: None})
+    def delete(self, request, pk):
+        board, event = self._board(request, pk)
+        try:
+            game = int(request.query_params.get("game", "")) or None
+        except ValueError:
+            game = None
+        services.game_moves_clear(event=event, board=board, game_number=game,
+                                  actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PgnUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="Xiangqi PGN, UTF-8 or GB18030, 2 MB at most.")
+    partial = serializers.BooleanField(default=False, help_text="Store the valid games even "
+                                       "if others fail (default: all or nothing).")
+
+
+class PgnLineSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    red = serializers.CharField()
+    black = serializers.CharField()
+    board = serializers.IntegerField(allow_null=True)
+    game = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=["stored", "replaced", "illegal", "unmatched"])
+    message = serializers.CharField()
+
+
+class PgnReportSerializer(serializers.Serializer):
+    stored = serializers.IntegerField()
+    partial = serializers.BooleanField()
+    games = PgnLineSerializer(many=True)
+
+
+class RoundPgnView(APIView):
+    """Upload a round's games as one PGN file: each game matched to its board by the Board tag
+    and the players' names; all or nothing unless ``partial``; a report per game."""
+
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request={"multipart/form-data": PgnUploadSerializer},
+                   responses=PgnReportSerializer)
+    def post(self, request, event_pk, number):
+        event = event_for(request, event_pk)
+        round_ = get_object_or_404(Round, event=event, number=number)
+        data = validated(PgnUploadSerializer, request)
+        report = services.round_pgn_import(
+            event=event, round_=round_, data=data["file"].read(services.PGN_MAX_BYTES + 1),
+            partial=data["partial"], actor=request.user)
+        body = {"stored": report.stored, "partial": report.partial, "games": [
+            {"index": line.index, "red": line.red, "black": line.black,
+             "board": line.slot.board.number if line.slot else None,
+             "game": line.slot.number if line.slot else None, "status": line.status,
+             "message": line.message} for line in report.lines]}
+        if report.failed and not report.stored:  # the shape of every refusal, and the report
+            body.update(detail=_("No game was stored: %(n)s cannot be (see games).")
+                        % {"n": report.failed}, code="pgn_refused")
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        return Response(body)

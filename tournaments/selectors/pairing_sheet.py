@@ -1,0 +1,68 @@
+"""A round as spectators read it (issue 19): each side's start number, rating and points
+before the round on the pairing sheet, and the "find my board" list in alphabetical order.
+
+Points come from the standings after the previous round (Art. 21: the statute's scoring, byes,
+forfeits and the withdrawals of Art. 21.5 counted as the standings count them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tournaments.models import Board, Entry, Event, Round
+from tournaments.selectors.standings import StandingRow, StandingsView, event_standings
+
+
+def main_points(table: StandingsView, row: StandingRow) -> str:
+    """The score the standings rank first: points, or a match event's match or game points
+    (appendix §4: team events rank by the statute's choice)."""
+    if table.team or table.is_match:
+        return row.game_points if table.primary == "gp" else row.match_points
+    return row.points
+
+
+def points_after(event: Event, rounds: int) -> dict[int, str]:
+    """Each ranked entry's points after ``rounds`` rounds (0: before the first), by entry id.
+    A knockout has no points to carry (the bracket says who is still in)."""
+    if event.is_knockout:
+        return {}
+    table = event_standings(event, after_round=rounds)
+    return {row.entry.pk: main_points(table, row) for row in table.rows}
+
+
+def annotate_points_before(round_: Round, boards: Iterable[Board]) -> None:
+    """Set ``white_points`` / ``black_points`` on each board: the points each side had when
+    the round was paired."""
+    points = points_after(round_.event, round_.number - 1)
+    for board in boards:
+        board.white_points = points.get(board.white_id, "")
+        board.black_points = points.get(board.black_id, "")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where one entry sits in a round: its board, its colour, its opponent (or its bye)."""
+
+    entry: Entry
+    board: int
+    colour: str  # "w", "b", or "" for a bye
+    opponent: Entry | None
+    bye: str
+
+
+def _alphabetical(entry: Entry) -> tuple:
+    """Vietnamese order: by given name, then the rest (``Player.sort_key``); teams by name."""
+    key = entry.player.sort_key if entry.player_id else entry.team.name_folded
+    return (key, entry.pk)
+
+
+def find_my_board(boards: Iterable[Board]) -> list[Seat]:
+    """Every entry of the round, alphabetically, with its board, colour and opponent."""
+    seats = []
+    for b in boards:
+        if b.black_id is None:
+            seats.append(Seat(b.white, b.number, "", None, b.get_bye_display()))
+            continue
+        seats.append(Seat(b.white, b.number, "w", b.black, ""))
+        seats.append(Seat(b.black, b.number, "b", b.white, ""))
+    return sorted(seats, key=lambda s: _alphabetical(s.entry))
