@@ -212,6 +212,7 @@ SPECTACULAR_SETTINGS = {
         "EntryStatusEnum": "tournaments.models.entries.EntryStatus",
         "PairingMethodEnum": "tournaments.models.rounds.PairingMethod",
         "ScoringEnum": "tournaments.models.statute.ScoringSystem",
+        "SubstitutionEnum": "tournaments.models.rounds.Substitution",
     },
 }
 

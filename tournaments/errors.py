@@ -19,14 +19,24 @@ class ServiceError(Exception):
 
 
 class StaleResult(ServiceError):
+    """A result typed over a version that is no longer the board's (or game's). It carries what
+    is stored now (``stored``: the result code, ``version``) so a page shows the stored value,
+    not the one it had, and who changed it last (``who``)."""
+
     default_message = _(
-        "Someone else changed this board's result meanwhile (now: %(current)s). "
+        "%(who)s changed this board's result meanwhile (now: %(current)s). "
         "Nothing was saved; check the board and enter the result again if needed."
     )
 
+    def __init__(self, message=None, *, stored: str = "", version: int = 0, **params):
+        self.stored = stored
+        self.version = version
+        params.setdefault("who", _("Someone else"))
+        super().__init__(message, **params)
+
 
 class RoundNotClosed(ServiceError):
-    default_message = _("Round %(number)s still has boards without a result.")
+    default_message = _("Round %(number)s still has boards without a result: %(boards)s.")
 
 
 class NoValidPairing(ServiceError):

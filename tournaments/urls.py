@@ -5,6 +5,7 @@ from tournaments.views import (
     fouls,
     game_records,
     knockout,
+    offline,
     public,
     ratings,
     staff,
@@ -17,6 +18,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", public.event_list, name="event_list"),
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("events/<slug:slug>/", public.event_detail, name="event_detail"),
     path("events/<slug:slug>/entries/", public.entries, name="entries"),
     path("events/<slug:slug>/entries/<int:entry_id>/", public.entry_detail, name="entry"),
@@ -88,6 +90,8 @@ urlpatterns = [
          name="role_remove"),
     path("manage/<slug:slug>/draw/", staff.draw, name="draw"),
     path("manage/<slug:slug>/bracket/start/", knockout.bracket_start, name="bracket_start"),
+    path("manage/<slug:slug>/games/<int:game_pk>/colour/", knockout.armageddon_colour,
+         name="armageddon_colour"),
     path("manage/<slug:slug>/rounds/<int:number>/", staff.manage_round, name="manage_round"),
     path("manage/<slug:slug>/boards/<int:board_id>/history/", staff.board_history_page,
          name="board_history"),

@@ -38,3 +38,37 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   document.addEventListener("DOMContentLoaded", watch);
 })();
+
+// Offline (docs/web.md, "Offline"): the service worker keeps the pages last seen; a page served
+// from it says so, with the time of that version.
+document.addEventListener("DOMContentLoaded", () => {
+  const banner = document.getElementById("offline-banner");
+  const showSince = (since) => {
+    const when = new Date(since);
+    const lang = document.documentElement.lang === "vi" ? "vi-VN" : "en-GB";
+    const time = document.getElementById("offline-time");
+    time.textContent = isNaN(when) ? since : when.toLocaleString(lang);
+    time.setAttribute("datetime", since);
+    banner.hidden = false;
+  };
+  if (banner && document.body.dataset.offlineSince) showSince(document.body.dataset.offlineSince);
+  // A page open when the connection drops says since when it has not been refreshed.
+  let fresh = document.body.dataset.offlineSince ? null : new Date().toISOString();
+  document.body.addEventListener("htmx:afterSwap", () => { fresh = new Date().toISOString(); });
+  window.addEventListener("offline", () => { if (banner && fresh) showSince(fresh); });
+  window.addEventListener("online", () => { if (banner && fresh) banner.hidden = true; });
+  // Logging out forgets the pages kept on this device (not the results still to be sent).
+  for (const form of document.querySelectorAll("form[data-logout]")) {
+    form.addEventListener("submit", () => {
+      if (window.caches) caches.keys().then((names) => names.forEach((n) => caches.delete(n)));
+    });
+  }
+  if (!("serviceWorker" in navigator) || !document.body.dataset.serviceWorker) return;
+  navigator.serviceWorker.register(document.body.dataset.serviceWorker, { scope: "/" })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const assets = performance.getEntriesByType("resource").map((r) => r.name);
+      registration.active.postMessage({ type: "keep", page: window.location.href, assets });
+    })
+    .catch(() => {});
+});

@@ -238,9 +238,13 @@ def test_two_arbiters_on_the_same_board(live_server, browser, login, shot, round
     second.keyboard.type("0")  # over a version that is no longer the board's
     row = second.locator("tr[data-board]").first
     expect(row).to_have_class(re.compile(r"\bstale\b"))
-    expect(row.locator(".row-status")).to_contain_text("Người khác vừa thay đổi")
-    # The second arbiter now sees the stored result, and nothing was overwritten.
+    # Told who changed it and what is stored now (issue 19), not the value it had.
+    expect(row.locator(".row-status")).to_contain_text("arbiter vừa thay đổi")
     expect(row.locator("input.result-input")).to_have_value("1-0")
+    expect(row.locator("button.rb[data-result='1-0']")).to_have_attribute("aria-pressed", "true")
+    # It stays so until the second arbiter decides: keep the stored one.
+    row.locator("button[data-decide=theirs]").click()
+    expect(row.locator(".row-status")).to_have_text("đã lưu")
     shot(second, "second-arbiter-told")
     board = Board.objects.get(round=round_in_play, number=1)
     assert (board.result, board.version) == ("1-0", 1)
@@ -257,13 +261,18 @@ def test_correction_of_a_closed_round_with_its_reason(live_server, browser, logi
     board = round_in_play.boards.get(number=1)
     url = f"{live_server.url}/manage/{round_in_play.event.slug}/rounds/1/"
 
-    # An arbiter may not correct a closed round: asked for a reason, then told; nothing changes.
+    # An arbiter may not correct a closed round: told so before being asked for a reason
+    # (issue 19); nothing changes.
     page = _staff_page(browser, login, "arbiter")
     page.goto(url)
-    page.once("dialog", lambda dialog: dialog.accept("Ghi nhầm"))
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.locator("input.result-input").first.click()
     page.keyboard.type("0")
-    expect(page.locator("tr[data-board] .row-status").first).to_contain_text("Chưa lưu")
+    expect(page.locator("tr[data-board] .row-status").first).to_contain_text(
+        "chỉ Tổng trọng tài và Ban tổ chức")
+    expect(page.locator("input.result-input").first).to_have_value("1-0")
+    assert asked == []
     board.refresh_from_db()
     assert (board.result, board.version) == ("1-0", 1)
 

@@ -53,6 +53,14 @@ def test_team_registration_and_lineup_through_the_pages(live_server, page, login
     games = list(board.games.order_by("number"))
     assert [g.first_player_id for g in games] == [a1.pk, reserve.pk, a3.pk, None]
     assert games[3].result == "+/-"  # board 4: the first team has Black and nobody
+    # Issue 19: a match with a partial score (board 4 forfeited) still waits for its result.
+    match_row = page.locator(f"tr[data-board='{board.pk}']")
+    expect(match_row.locator("[data-match-result]")).to_have_text("0–1")
+    expect(page.locator("#open-count")).to_have_attribute("data-open", "2")
+    page.locator("tr[data-game]").first.locator("button.rb[data-result='1/2-1/2']").click()
+    expect(page.locator("tr[data-game]").first.locator(".row-status")).to_have_text("đã lưu")
+    expect(match_row.locator("[data-match-result]")).to_have_text("½–1½")
+    expect(page.locator("#open-count")).to_have_attribute("data-open", "2")
 
     # Match 2: this team chooses the other way (appendix §4, the team's right): its board-2
     # player rests, boards 3 and 4 move up and the reserve plays the last board.

@@ -31,6 +31,7 @@ from tournaments.models import (
 )
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_set_visibility
+from tournaments.services.formats import round_start
 from tournaments.services.knockout import bracket_start
 from tournaments.services.ratings import event_ratings_apply, rating_list_import
 from tournaments.services.results import game_result_record, result_record
@@ -273,6 +274,30 @@ def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, s
     return event
 
 
+def team_knockout_event(make_event, organiser, chief, *, teams=8, **statute):
+    """A team knockout (appendix §2 for teams) of ``teams`` teams of 4 boards and 1 reserve,
+    started through ``round_start`` and published; team t is seed t."""
+    event = team_event(make_event, organiser, chief, teams=teams, boards=4, schedule=False,
+                       format=statute.pop("format", "ko"), **statute)
+    for round_ in round_start(event=event, actor=chief).rounds:
+        round_publish(round_=round_, actor=chief)
+    return event
+
+
+def team_match_play(board: Board, first_scores, arbiter, *, level=0) -> Board:
+    """Enter each board of a team match (``level`` 1: a knockout's extra match) from the
+    first-named team's side: 1 it wins, 0.5 a draw, 0 it loses."""
+    games = list(board.games.filter(level=level).order_by("number"))
+    assert len(games) == len(first_scores)
+    for game, score in zip(games, first_scores, strict=True):
+        white_score = score if game.white_first else 1 - score
+        game.refresh_from_db()
+        game_result_record(game=game, result={1: "1-0", 0.5: "1/2-1/2", 0: "0-1"}[white_score],
+                           actor=arbiter, expected_version=game.version)
+    board.refresh_from_db()
+    return board
+
+
 def team(event, number: int) -> Entry:
     return Entry.objects.get(event=event, number=number)
 
@@ -351,6 +376,23 @@ def knockout_scenario(make_event, organiser, chief):
     entries = _players(event, organiser, 4)
     event_set_visibility(event=event, actor=organiser, public=True)
     return {"event": event, "entries": entries}
+
+
+def knockout_deciding_scenario(make_event, organiser, chief):
+    """A one-game knockout whose statute names a deciding game (appendix §2, a statute's
+    choice): the bracket published, the first match's game drawn, its deciding game waiting
+    for the higher seed's choice of colours."""
+    event = make_event(format="ko", name="Cúp ván quyết định", games_per_match=1,
+                       tiebreak_games=[["armageddon", 1]])
+    entries = _players(event, organiser, 2)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    for round_ in bracket_start(event=event, actor=chief, seed=1):
+        round_publish(round_=round_, actor=chief)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    game_result_record(game=board.games.get(number=1), result="1/2-1/2", actor=chief,
+                       expected_version=0)
+    return {"event": event, "entries": entries, "board": board,
+            "game": board.games.get(kind="armageddon")}
 
 
 def teams_scenario(make_event, organiser, chief, *, published=False):

@@ -11,7 +11,9 @@ from tournaments.errors import ServiceError, StaleResult
 
 def exception_handler(exc, context):
     if isinstance(exc, StaleResult):
-        return Response({"detail": str(exc), "code": "stale"}, status=status.HTTP_409_CONFLICT)
+        # What is stored now, so a page shows it instead of the value it had (Art. 20).
+        return Response({"detail": str(exc), "code": "stale", "result": exc.stored,
+                         "version": exc.version}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, ServiceError):
         # Some refusals say where, e.g. the ply and the move of a score sheet (Art. 11).
         return Response({"detail": str(exc), "code": type(exc).__name__,

@@ -40,6 +40,8 @@ def _match(m: MatchView) -> dict:
             "id": g.game.pk, "number": g.number, "level": g.level, "kind": g.game.kind,
             "white": g.white.pk, "black": g.black.pk, "result": g.game.result,
             "version": g.game.version,
+            # Team knockout (appendix §2, §4): who played this board for each team.
+            "first_player": g.game.first_player_id, "second_player": g.game.second_player_id,
         } for g in m.games],
     }
 
@@ -49,6 +51,8 @@ def bracket_document(view: BracketView) -> dict:
     return {
         "event": event.pk, "format": event.format, "started": view.started,
         "double": view.double, "entrants": view.entrants, "finished": view.finished,
+        # Appendix §2: how a level match is decided, in the reader's language.
+        "tie_rule": view.tie_rule,
         "champion": None if view.champion is None else {
             "seed": view.champion.number, "entry": view.champion.pk,
             "name": view.champion.name},
@@ -62,7 +66,9 @@ def bracket_document(view: BracketView) -> dict:
 
 @extend_schema(responses={200: OpenApiResponse(description=(
     "The bracket: matches (code, bracket A/B/F/D/3, round, status, sides by seed and entry, "
-    "winner, board, games with level and kind), byes, champion and placings."))})
+    "winner, board, games with level and kind; team matches: the players of each board, the "
+    "score in board points and how a level match was decided), byes, champion, placings, and "
+    "tie_rule: how a level match is decided, in words."))})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def event_bracket_view(request, event_pk: int):

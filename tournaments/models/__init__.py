@@ -35,6 +35,7 @@ from tournaments.models.statute import (
     ParticipantKind,
     ScoringSystem,
     Seeding,
+    TeamKnockoutDecider,
     TeamRanksBy,
     TeamScoring,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "Gender", "InitialColour", "Job", "JobKind", "JobStatus", "MoveNotation", "PairingMethod",
     "ParticipantKind", "Player", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
     "RatingList", "RatingListRow", "RatingTable", "RecordSource", "ResultCode", "Role", "Round",
-    "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team", "TeamMember", "TeamRanksBy",
-    "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
+    "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team", "TeamKnockoutDecider",
+    "TeamMember", "TeamRanksBy", "TeamScoring", "Title", "Visibility", "awaiting_result",
+    "rating_order_key",
 ]

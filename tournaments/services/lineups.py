@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.errors import ServiceError, StaleResult
+from tournaments.errors import ServiceError
 from tournaments.models import (
     Board,
     Entry,
@@ -34,6 +34,7 @@ from tournaments.models import (
 )
 from tournaments.services._access import event_lock, reason_check, require
 from tournaments.services.matches import match_result
+from tournaments.services.stale import stale_result
 
 LINEUP_REASON = "line-up"
 
@@ -74,7 +75,7 @@ def default_lineups_apply(event: Event, games: Sequence[Game]) -> None:
     lineups = {e: default_lineup(*rosters[e], event.team_boards) for e in entry_ids}
     for game in games:
         board = boards[game.board_id]
-        k = game.number - 1
+        k = (game.number - 1) % event.team_boards  # a knockout's extra match: same boards
         first, second = lineups[board.white_id], lineups[board.black_id]
         game.first_player_id = first[k] if k < len(first) else None
         game.second_player_id = second[k] if k < len(second) else None
@@ -239,7 +240,7 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     if board.is_bye:
         raise ServiceError(_("Board %(n)s is a bye: nobody plays."), n=board.number)
     if board.version != expected_version:
-        raise StaleResult(current=board.get_result_display() or _("no result"))
+        raise stale_result(board)
     games = list(board.games.filter(level=0).order_by("number").select_for_update())
     wanted = {
         "first": _ids(first, len(games), board.white.name),
@@ -253,7 +254,8 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     if not (changed or rules_changed):
         return board
     board.first_substitution, board.second_substitution = rules["first"], rules["second"]
-    board.result = match_result(games)
+    if not board.bracket:  # a knockout's match result is the bracket's (services/knockout.py)
+        board.result = match_result(games)
     board.version += 1
     board._change_reason = reason or LINEUP_REASON
     board._history_user = actor

@@ -5,13 +5,14 @@ first: a result is written only over the version the arbiter saw (optimistic loc
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.errors import ServiceError, StaleResult
+from tournaments.errors import ServiceError
 from tournaments.models import Board, Game, ResultCode, Round, RoundStatus
 from tournaments.services._access import event_lock, reason_check, require
 from tournaments.services.knockout import bracket_board_decide
-from tournaments.services.lineups import game_result_check
+from tournaments.services.lineups import game_result_check, lineup_set
 from tournaments.services.matches import match_result
 from tournaments.services.round_checks import drafts_check_schedule
+from tournaments.services.stale import stale_result
 
 
 def _check_board_open(board: Board, actor, reason: str) -> None:
@@ -66,7 +67,7 @@ def result_record(
         raise ServiceError(_("Board %(n)s is a match: enter the result of each game "
                              "(a whole match can only be ruled a forfeit)."), n=board.number)
     if board.version != expected_version:
-        raise StaleResult(current=board.get_result_display() or _("no result"))
+        raise stale_result(board)
     if board.result == result:
         return board
     board.result = result
@@ -115,7 +116,7 @@ def game_result_record(
     if result and result not in ResultCode.values:
         raise ServiceError(_("Unknown result %(result)s."), result=result)
     if game.version != expected_version:
-        raise StaleResult(current=game.get_result_display() or _("no result"))
+        raise stale_result(game)
     if board.round.event.is_team:
         game_result_check(game, result)
     if game.result == result:
@@ -137,3 +138,17 @@ def game_result_record(
     board._history_user = actor
     board.save(update_fields=["result", "version"])
     return game
+
+
+@transaction.atomic
+def lineup_record(*, board: Board, actor, **lineup) -> Board:
+    """Record who plays each board of a team match (``services/lineups.py: lineup_set``, which
+    checks the line-up and sets the forfeits it implies). In a team knockout those forfeits are
+    results: the bracket decides the match from its boards (``services/knockout.py``), as after
+    any game result."""
+    _lock_round(board.pk)
+    board = lineup_set(board=board, actor=actor, **lineup)
+    if board.bracket:
+        bracket_board_decide(board=board, actor=actor, reason=lineup.get("reason", ""),
+                             by_game=True)
+    return board

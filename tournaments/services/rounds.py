@@ -85,9 +85,11 @@ def match_games(event: Event, board: Board) -> list[Game]:
     return [Game(board=board, number=k, white_first=k % 2 == 1) for k in range(1, count + 1)]
 
 
-def match_games_store(*, event: Event, boards: list[Board], actor, reason: str = PAIRED) -> None:
-    """Store the games of new match boards, team matches with their default line-ups."""
-    games = [g for b in boards for g in match_games(event, b)]
+def match_games_store(*, event: Event, boards: list[Board], actor, reason: str = PAIRED,
+                      games: list[Game] = ()) -> None:
+    """Store the games of new match boards (and ``games`` given, a team knockout's extra
+    match), team matches with their default line-ups."""
+    games = [*games, *(g for b in boards for g in match_games(event, b))]
     default_lineups_apply(event, games)  # team matches: board k = the roster's k-th player
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
@@ -128,6 +130,13 @@ def round_delete(*, round_: Round, actor) -> None:
     round_.delete()
 
 
+def open_board_numbers(round_: Round) -> list[int]:
+    """The numbers of the boards still waiting for a result (as ``open_boards``); a team or
+    knockout match with some games played but not all still waits."""
+    return list(round_.boards.filter(awaiting_result(round_.number))
+                .order_by("number").values_list("number", flat=True))
+
+
 def open_boards(round_: Round) -> int:
     """Boards of the round still waiting for a result. Byes never wait, nor do the games of an
     entry withdrawn before the round (a round robin's stored rounds): Art. 21.5 scores them."""
@@ -143,8 +152,9 @@ def round_complete(*, round_: Round, actor) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Only a published round can be closed."))
-    if open_boards(round_):
-        raise RoundNotClosed(number=round_.number)
+    waiting = open_board_numbers(round_)
+    if waiting:  # which boards, so the arbiter sees what keeps the round open
+        raise RoundNotClosed(number=round_.number, boards=", ".join(map(str, waiting)))
     round_.status = RoundStatus.COMPLETED
     round_.completed_at = timezone.now()
     round_.save(update_fields=["status", "completed_at"])

@@ -22,7 +22,17 @@ from tournaments.forms import (
     WithdrawForm,
     swiss_rounds_guidance,
 )
-from tournaments.models import Board, Entry, EventRole, Player, ResultCode, Round, Substitution
+from tournaments.models import (
+    Board,
+    Entry,
+    EventRole,
+    Player,
+    ResultCode,
+    Round,
+    RoundStatus,
+    Substitution,
+)
+from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.game_records import annotate_recorded, round_flags
@@ -293,14 +303,19 @@ def start_rendered(request, event, seeding: str | None = None):
     return redirect("tournaments:manage_round", slug=event.slug, number=first)
 
 
+# The results an arbiter taps on a phone (one tap each); the law's other codes are under "More".
+TAP_RESULTS = (ResultCode.WHITE_WINS, ResultCode.DRAW, ResultCode.BLACK_WINS,
+               ResultCode.WHITE_WINS_FORFEIT, ResultCode.BLACK_WINS_FORFEIT)
+
+
 def _round(event, number) -> Round:
     return get_object_or_404(Round, event=event, number=number)
 
 
 @login_required
 def manage_round(request, slug, number):
-    """The arbiter's page of a round: review the draw, publish it, enter results from the
-    keyboard, close the round."""
+    """The arbiter's page of a round: review the draw, publish it, enter results by tap or from
+    the keyboard (online or offline: static/js/results.js), close the round."""
     event = _event_for(request, slug)
     round_ = _round(event, number)
     rounds = visible_rounds(event, staff=True)
@@ -308,10 +323,17 @@ def manage_round(request, slug, number):
     boards = round_boards(round_)
     if event.is_team:
         annotate_rosters(boards)  # the line-up form of each match (appendix §4)
-        annotate_match_scores(boards)
+        annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
+    elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
+        knockout_selectors.annotate_match_scores(round_, boards)
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
+        "tap_codes": TAP_RESULTS,
+        # Art. 20: a correction of a closed round after the next was paired changes the scores
+        # that round was paired on; the page warns before the arbiter corrects.
+        "later_rounds": [r.number for r in rounds if r.number > round_.number]
+        if round_.status == RoundStatus.COMPLETED else [],
         "substitutions": Substitution.choices, "fouls": round_fouls(round_),
         "recorded": annotate_recorded(boards), "move_flags": round_flags(round_),  # Art. 11
         **swiss_views.round_context(event, round_, boards),

@@ -305,7 +305,11 @@ def test_refusals_are_in_the_callers_language(make_event, organiser, chief_arbit
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "vi"
     stale = client.put(f"/api/boards/{ctx['board'].pk}/result/",
                        {"result": "0-1", "version": 0}, format="json")
-    assert stale.status_code == 409 and "Người khác" in stale.json()["detail"]
+    assert stale.status_code == 409 and "vừa thay đổi" in stale.json()["detail"]
+    # Who changed it and what is stored now, so the page shows the stored value.
+    assert stale.json()["detail"].startswith("arbiter ")
+    assert (stale.json()["code"], stale.json()["result"], stale.json()["version"]) == \
+        ("stale", "1-0", 1)
     refused = client.post(f"/api/rounds/{ctx['round1'].pk}/complete/")
     assert refused.status_code == 403 and "quyền" in refused.json()["detail"]
 

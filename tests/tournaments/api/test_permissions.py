@@ -28,6 +28,7 @@ from tests.tournaments.builders import (
     PlayerFactory,
     UserFactory,
     backup_upload,
+    knockout_deciding_scenario,
     knockout_scenario,
     players_workbook,
     rated_scenario,
@@ -168,6 +169,7 @@ SCENARIOS: dict[str, Callable] = {
     "swiss": lambda m, o, c: swiss_scenario(m, o, c),
     "swiss-draft": lambda m, o, c: swiss_scenario(m, o, c, draft_round=True),
     "knockout": knockout_scenario,
+    "knockout-deciding": knockout_deciding_scenario,
     "teams": lambda m, o, c: teams_scenario(m, o, c),
     "teams-published": lambda m, o, c: teams_scenario(m, o, c, published=True),
     "job-pending": _job_ctx("pending"),
@@ -279,6 +281,12 @@ CASES: dict[str, Case] = {
     "enter a game of a match": Case("rr-matches", lambda c: (
         "put", f"/api/games/{c['game'].pk}/result/", {"result": "1/2-1/2", "version": 0}),
         STAFF, ("PUT", "/api/games/{id}/result/")),
+    # Appendix §2, a statute's deciding game: the higher seed's choice of colours, recorded by
+    # those who enter results.
+    "record a deciding game's colours": Case("knockout-deciding", lambda c: (
+        "put", f"/api/games/{c['game'].pk}/colour/",
+        {"white": c["board"].white_id if not c["game"].white_first else c["board"].black_id,
+         "version": 0}), STAFF, ("PUT", "/api/games/{id}/colour/")),
     "set a line-up": Case("teams-published", lambda c: (
         "put", f"/api/boards/{c['board'].pk}/lineup/", c["lineup"]), STAFF,
         ("PUT", "/api/boards/{id}/lineup/")),
@@ -442,7 +450,7 @@ def test_allowed_roles_follow_the_rules():
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
         "export a table", "check every round", "write a game's moves",
-        "remove a game's moves", "upload a round's PGN"}
+        "remove a game's moves", "upload a round's PGN", "record a deciding game's colours"}
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):

@@ -83,13 +83,11 @@ def test_team_roster_follows_appendix_4(make_event, organiser):
 
 def test_official_team_events_hold_teams_the_size_appendix_4_gives(make_event, organiser):
     """Appendix §4: official events field 3–4 players and 1–2 reserves; friendly ones any
-    size. The statute cannot promise a size no team could register with, and a team knockout
-    (which the knockout engine cannot pair) is refused when the statute is set."""
+    size. The statute cannot promise a size no team could register with."""
     from django.core.exceptions import ValidationError
 
     for statute, field in (({"team_boards": 5}, "team_boards"),
-                           ({"team_reserves": 0}, "team_reserves"),
-                           ({"format": "ko"}, "participant_kind")):
+                           ({"team_reserves": 0}, "team_reserves")):
         with pytest.raises(ValidationError) as refused:
             make_event(participant_kind="team", **{"format": "rr", **statute})
         assert field in refused.value.message_dict
@@ -158,10 +156,13 @@ def test_second_arbiter_is_told_and_nothing_is_overwritten(published_round, arbi
                                                            chief_arbiter):
     board = published_round.boards.get(number=1)
     result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
-    with pytest.raises(StaleResult, match="1-0"):
+    with pytest.raises(StaleResult, match="1-0") as told:
         result_record(board=board, result="0-1", actor=chief_arbiter, expected_version=0)
     board.refresh_from_db()
     assert board.result == "1-0" and board.version == 1
+    # What is stored now and who stored it, for the page to show instead of its old value.
+    assert (told.value.stored, told.value.version) == ("1-0", 1)
+    assert str(told.value).startswith("arbiter changed this board's result")
 
 
 def test_results_need_a_role_and_a_published_round(published_round, stranger):
@@ -175,10 +176,14 @@ def test_results_need_a_role_and_a_published_round(published_round, stranger):
 
 
 def test_closing_a_round_needs_every_result(published_round, chief_arbiter, arbiter):
-    with pytest.raises(ServiceError, match="without a result"):
+    with pytest.raises(ServiceError, match=r"without a result: 1, 2\.$"):
+        round_complete(round_=published_round, actor=chief_arbiter)
+    second = published_round.boards.get(number=2)
+    result_record(board=second, result="0-1", actor=arbiter, expected_version=0)
+    with pytest.raises(ServiceError, match=r"without a result: 1\.$"):  # names what is left
         round_complete(round_=published_round, actor=chief_arbiter)
     for board in published_round.boards.filter(black__isnull=False):
-        result_record(board=board, result="0-1", actor=arbiter, expected_version=0)
+        result_record(board=board, result="0-1", actor=arbiter, expected_version=board.version)
     round_complete(round_=published_round, actor=chief_arbiter)
     published_round.refresh_from_db()
     assert published_round.status == RoundStatus.COMPLETED
