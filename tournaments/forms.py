@@ -12,7 +12,18 @@ from scoring.standings import (
     resolve_order,
 )
 from scoring.tiebreaks import REGISTRY
-from tournaments.models import Event, FoulArticle, FoulKind, MoveNotation, Player, ScoringSystem
+from tournaments.models import (
+    Category,
+    Championship,
+    Event,
+    Format,
+    FoulArticle,
+    FoulKind,
+    MoveNotation,
+    Player,
+    ScoringSystem,
+    Stage,
+)
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
 from tournaments.tiebreak_labels import PRESET_NAMES, chain_words, definition, full_name
@@ -269,6 +280,44 @@ class RoleForm(forms.Form):
         ("arbiter", _("Arbiter")),
         ("organiser", _("Organiser")),
     ])
+
+
+# Championships (issue 15): the forms of the championship's staff pages.
+
+class ChampionshipForm(forms.ModelForm):
+    class Meta:
+        model = Championship
+        fields = ["name", "start_date", "end_date", "venue", "organiser"]
+        widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
+                   "end_date": forms.DateInput(attrs={"type": "date"})}
+
+
+class CategoryForm(forms.ModelForm):
+    class Meta:
+        model = Category
+        fields = ["name", "participant_kind", "team_classification", "team_by", "team_best_n"]
+
+
+class StageForm(forms.Form):
+    """A new stage: its format, its groups, and for a Swiss its rounds (the events' statute is
+    then edited on each event's own statute page)."""
+
+    name = forms.CharField(label=_("name"), max_length=120, required=False)
+    format = forms.ChoiceField(label=_("format"), choices=Format.choices)
+    groups = forms.IntegerField(label=_("groups"), min_value=1, max_value=26, initial=1)
+    rounds = forms.IntegerField(label=_("rounds (Swiss)"), min_value=1, max_value=99,
+                                required=False)
+
+
+class QualificationForm(forms.ModelForm):
+    class Meta:
+        model = Stage
+        fields = ["qualification", "qualifiers", "best_of_next", "after_round", "seeding",
+                  "line_ties", "places", "higher_rank_chooses_colour"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["qualification"].required = True
 
 
 class MovesForm(forms.Form):

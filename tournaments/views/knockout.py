@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.models import Game, Seeding
+from tournaments.selectors.championships import colour_choices
 from tournaments.selectors.knockout import event_bracket
 from tournaments.services.knockout import armageddon_colour_choose
 from tournaments.views._access import event_for as _event_for
@@ -31,6 +32,9 @@ def bracket(request, slug):
     ctx = page_context(request, event, "bracket")
     ctx["bracket"] = event_bracket(event, staff=ctx["staff"])
     ctx["round_numbers"] = {r.number for r in ctx["rounds"]}
+    # A championship's later stage whose statute lets the higher-ranked player of the earlier
+    # stage choose colour in the deciding game (issue 15): who chooses, match by match.
+    ctx["colour_choices"] = sorted(colour_choices(event).items())
     return render(request, "tournaments/public/bracket.html", ctx)
 
 
