@@ -38,7 +38,8 @@ PUBLIC_READS = {
         "tournaments:crosstable", "tournaments:trf_public", "tournaments:bracket",
         "tournaments:board_results", "tournaments:excel_download",
         "tournaments:event_version", "tournaments:game", "tournaments:game_pgn",
-        "tournaments:round_pgn", "tournaments:event_pgn"], "slug"),
+        "tournaments:round_pgn", "tournaments:event_pgn", "tournaments:print",
+        "tournaments:print_pdf"], "slug"),
     **dict.fromkeys(["event-detail", "event-standings", "event-crosstable", "event-version"],
                     "pk"),
     **dict.fromkeys([

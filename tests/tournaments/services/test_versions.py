@@ -34,6 +34,13 @@ NOT_AN_EVENT_CHANGE = {
     "rating_list_import": "the register's rating lists, read by no cached event page",
     "team_get_or_create": "a team of the register, not of an event",
     "round_check_refresh": "the stored check is shown to staff only, whose pages are not cached",
+    "pdf_start": "a background job's row",
+    "championship_create": "a new championship: no event yet",
+    "category_add": "a championship's category, shown on the championship's pages (not cached)",
+    "category_update": "a championship's category, shown on the championship's pages",
+    "stage_add": "creates new events (``event_create``): version 0, nothing cached yet",
+    "stage_qualification_set": "a stage's rule, shown on the championship's pages",
+    "stage_playoff_record": "a stage's play-off winners, shown on the championship's pages",
 }
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_h14b_team_knockout_decider'),
+        ('tournaments', '0015_h15b_championships'),
     ]
 
     operations = [
