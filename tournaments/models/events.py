@@ -12,6 +12,7 @@ from tournaments.models.statute import (
     ParticipantKind,
     StatuteFields,
 )
+from tournaments.statute_words import numbers_words
 
 
 class Visibility(models.TextChoices):
@@ -85,6 +86,11 @@ class Event(StatuteFields):
             kwargs["update_fields"] = [f.name for f in self._meta.concrete_fields
                                        if not f.primary_key and f.name != "version"]
         super().save(*args, **kwargs)
+
+    @property
+    def numbers_words(self) -> str:
+        """How the table numbers were given, in words ("by lots (seed …)", "in rating order")."""
+        return numbers_words(self.numbers_method, self.numbers_seed)
 
     @property
     def is_public(self) -> bool:
