@@ -178,3 +178,13 @@ def test_without_the_version_cache_each_read_asks_the_database(published, arbite
         assert version_of(slug=event.slug) == expected
     assert len(queries) == 1
     assert version_of(slug="no-such-event") is None
+
+
+@pytest.mark.django_db
+def test_correcting_a_player_raises_the_version_of_their_events(published, organiser):
+    from tournaments.services.players import player_update
+
+    event = published["event"]
+    before = _version(event)
+    player_update(player=published["entries"][0].player, actor=organiser, full_name="Lê Văn Sửa")
+    assert _version(event) == before + 1
