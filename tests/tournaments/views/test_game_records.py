@@ -81,6 +81,19 @@ def test_the_public_game_page_steps_and_links(ctx, arbiter):
     assert "<script>" not in html  # CSP: the stepping is static/js/game.js
 
 
+def test_a_player_page_links_each_recorded_game(ctx, arbiter):
+    """A spectator reaches a game from either player's page, not only from the round's page;
+    a board without moves gets no link."""
+    game_moves_record(event=ctx["event"], board=ctx["board"], text=LAW_SHEET, actor=arbiter)
+    slug, board = ctx["event"].slug, ctx["board"]
+    link = f'href="/events/{slug}/games/{board.pk}/"'
+    for entry in (board.white, board.black):
+        assert link in client_for().get(f"/events/{slug}/entries/{entry.pk}/").content.decode()
+    other = board.round.boards.exclude(pk=board.pk).filter(black__isnull=False).first()
+    page = client_for().get(f"/events/{slug}/entries/{other.white_id}/").content.decode()
+    assert "/games/" not in page
+
+
 def test_pgn_downloads_per_game_round_and_event(ctx, arbiter):
     game_moves_record(event=ctx["event"], board=ctx["board"], text=LAW_SHEET, actor=arbiter)
     slug, board = ctx["event"].slug, ctx["board"]
