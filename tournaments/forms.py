@@ -15,7 +15,7 @@ from scoring.tiebreaks import REGISTRY
 from tournaments.models import Event, FoulArticle, FoulKind, MoveNotation, Player, ScoringSystem
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
-from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name
+from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name, preset_source
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
           "rounds", "official"]
@@ -147,7 +147,7 @@ class StatuteForm(forms.ModelForm):
                     "team_board": law(LAW_TEAMS), "team_match": ["GPTS", *law(LAW_TEAMS)]},
             "named": {name: law(order) for name, order in NAMED_ORDERS.items()},
             "definitions": {code: definition(code) for code, _name in self.tiebreak_options},
-            "presets": [[p.name, str(PRESET_NAMES.get(p.name, p.name)), p.source,
+            "presets": [[p.name, str(PRESET_NAMES.get(p.name, p.name)), preset_source(p),
                          law(p.order)] for p in PRESETS],
         }
 
@@ -157,7 +157,7 @@ class StatuteForm(forms.ModelForm):
 
     def presets(self) -> list[tuple[str, str, str, str]]:
         """The named orders with their sources (scoring/presets.py)."""
-        return [(p.name, str(PRESET_NAMES.get(p.name, p.name)), p.source,
+        return [(p.name, str(PRESET_NAMES.get(p.name, p.name)), preset_source(p),
                  ", ".join(c for c in p.order if c != "PTS")) for p in PRESETS]
 
     def sections(self):

@@ -55,3 +55,10 @@ def test_fouls_counted_and_team_ranks_saved(page, organiser):
     assert (event.foul_kinds, event.team_ranks_by, event.team_ranks_members) == (
         ["loss", "time"], "province", 3)
     assert event.tiebreaks == ["SB", "WIN", "H2H2", "FOUL", "BPG"]
+
+
+def test_preset_sources_in_vietnamese(make_event, organiser, chief_arbiter):
+    event = rr_scenario(make_event, organiser, chief_arbiter)["event"]
+    text = client_for(organiser, "vi").get(f"/manage/{event.slug}/statute/").content.decode()
+    assert "<td>Điều 21.3</td>" in text and "<td>Phụ lục §5.3</td>" in text
+    assert "<td>Art. 21.3</td>" not in text and "FIDE C.07&#x27;s advice" not in text
