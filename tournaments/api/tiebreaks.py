@@ -32,7 +32,8 @@ class PresetSerializer(serializers.Serializer):
 
 
 def preset_rows() -> list[dict]:
-    return [{"name": p.name, "label": str(PRESET_NAMES.get(p.name, p.name)), "source": preset_source(p),
+    return [{"name": p.name, "label": str(PRESET_NAMES.get(p.name, p.name)),
+             "source": preset_source(p),
              "criteria": [{"code": c, "heading": heading(c), "name": full_name(c),
                            "definition": definition(c)} for c in p.order if c != "PTS"]}
             for p in PRESETS]
