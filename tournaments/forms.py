@@ -61,6 +61,13 @@ class TiebreakOrderField(forms.CharField):
     """The statute's tie-break order (Art. 21.3: "the statute may say which criterion comes
     first"): codes separated by commas, in order; empty for the law's default."""
 
+    def prepare_value(self, value):
+        """The stored list as the box shows it: "BH/C1, SB"; the law's order (``[]``) as an
+        empty box, never the list's "[]" that would be refused when sent back."""
+        if isinstance(value, (list, tuple)):
+            return ", ".join(value)
+        return value
+
     def to_python(self, value):
         text = super().to_python(value) or ""
         codes = [c.upper() for c in resolve_order(text) if c.upper() != "PTS"]
