@@ -205,6 +205,7 @@ SPECTACULAR_SETTINGS = {
         "EntryStatusEnum": "tournaments.models.entries.EntryStatus",
         "PairingMethodEnum": "tournaments.models.rounds.PairingMethod",
         "ScoringEnum": "tournaments.models.statute.ScoringSystem",
+        "TeamRanksByEnum": "tournaments.models.statute.TeamRanksBy",
         "SubstitutionEnum": "tournaments.models.rounds.Substitution",
     },
 }
@@ -222,6 +223,10 @@ CELERY_TASK_STORE_EAGER_RESULT = True
 # With ``celery beat`` running (production), finished jobs and their files go after
 # JOB_RETENTION_DAYS; without it, ``manage.py purge_jobs`` does the same (e.g. from cron).
 JOB_RETENTION_DAYS = env.int("JOB_RETENTION_DAYS", default=30)
+# Print sheets (issue 20): a PDF of this many table lines or more (a large crosstable; a score
+# sheet counts 10) is built by a worker as a job with its progress; smaller ones, under about
+# 7 seconds, download at once (benchmarks/bench_print.py).
+PDF_ASYNC_MIN_ROWS = 200
 CELERY_BEAT_SCHEDULE = {
     "purge-old-jobs": {"task": "tournaments.tasks.purge_old_jobs",
                        "schedule": crontab(hour=3, minute=30)},

@@ -14,10 +14,12 @@ Definitions:
   within that level (earlier levels were tied, so the whole match is tied too).
 - A level is *decided early* when one player's lead exceeds what the level's remaining games can
   give the other (2 points each): those games are not played.
-- The deciding game ("armageddon", *ván quyết định*): one game whose winner wins the match; a
-  draw counts for Black by default (a statute choice: ``armageddon_draw="lots"`` sends a draw to
-  the lots instead). A 0-0 there cannot decide anything: the chief arbiter rules, and the
-  service records the match winner directly.
+- The deciding game ("armageddon", *ván quyết định*): one game whose winner wins the match,
+  played only when the statute's chain names it (appendix §2 does not); its colours may be
+  chosen (``Game.white``: the higher-placed player picks, as Chinese practice has it) instead of
+  following the alternation; a draw counts for Black by default (a statute choice:
+  ``armageddon_draw="lots"`` sends a draw to the lots instead). A 0-0 there cannot decide
+  anything: the chief arbiter rules, and the service records the match winner directly.
 - A "lots" level plays no game: the lot drawn by the caller decides.
 
 Colours (Art. 4.2.2): lots decide who is White in the first game (``first_white``, drawn by the
@@ -212,7 +214,8 @@ def minimatch_state(
         winner: Side | None = None
         while count < level.games and len(played) < len(entries) and winner is None:
             count += 1
-            game = _count_game(entries, len(played) + 1, index, count, first_white)
+            game = _count_game(entries, len(played) + 1, index, count, first_white,
+                               chosen=level.kind == "armageddon")
             played.append(game)
             home, away = home + game.home_points, away + game.away_points
             if level.kind == "armageddon":
@@ -234,11 +237,16 @@ def minimatch_state(
 
 
 def _count_game(
-    entries: Sequence[Game], number: int, level: int, in_level: int, first_white: Side
+    entries: Sequence[Game], number: int, level: int, in_level: int, first_white: Side, *,
+    chosen: bool = False,
 ) -> PlayedGame:
-    """Game ``number`` (1-based) with its assigned colours and game points."""
+    """Game ``number`` (1-based) with its assigned colours and game points. The deciding game's
+    colours may be ``chosen`` (the higher-placed player picks them, as Chinese practice has it):
+    then the game's given ``white`` counts, not the alternation."""
     entry = entries[number - 1]
     white = white_of_game(number, first_white)
+    if chosen and entry.white is not None:
+        white = entry.white
     if entry.result not in RESULTS:
         raise MiniMatchError(f"game {number}: unknown result {entry.result!r}")
     if entry.white is not None and entry.white != white:

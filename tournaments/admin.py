@@ -6,6 +6,9 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.models import (
     Board,
+    Category,
+    Championship,
+    ChampionshipRole,
     Entry,
     Event,
     EventRole,
@@ -13,6 +16,7 @@ from tournaments.models import (
     Job,
     Player,
     Round,
+    Stage,
     Team,
     TeamMember,
 )
@@ -122,3 +126,26 @@ class JobAdmin(admin.ModelAdmin):
     readonly_fields = ["kind", "user", "event", "params", "status", "done", "total", "file",
                        "filename", "preview", "result", "error", "task_id", "created_at",
                        "started_at", "finished_at"]
+
+
+# Championships (issue 15): read in the back office; built through the championship's pages.
+@admin.register(Championship)
+class ChampionshipAdmin(admin.ModelAdmin):
+    list_display = ["name", "start_date", "visibility"]
+    search_fields = ["name"]
+
+
+@admin.register(Category)
+class CategoryAdmin(admin.ModelAdmin):
+    list_display = ["name", "championship", "participant_kind", "team_classification"]
+
+
+@admin.register(Stage)
+class StageAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "category", "format", "groups", "qualification", "qualified_at"]
+    readonly_fields = ["qualified_at"]
+
+
+@admin.register(ChampionshipRole)
+class ChampionshipRoleAdmin(admin.ModelAdmin):
+    list_display = ["championship", "user", "role"]

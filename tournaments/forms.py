@@ -12,10 +12,27 @@ from scoring.standings import (
     resolve_order,
 )
 from scoring.tiebreaks import REGISTRY
-from tournaments.models import Event, FoulArticle, FoulKind, MoveNotation, Player, ScoringSystem
+from tournaments.models import (
+    Category,
+    Championship,
+    Event,
+    Format,
+    FoulArticle,
+    FoulKind,
+    MoveNotation,
+    Player,
+    ScoringSystem,
+    Stage,
+)
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
-from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name, preset_source
+from tournaments.tiebreak_labels import (
+    PRESET_NAMES,
+    chain_words,
+    definition,
+    full_name,
+    preset_source,
+)
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
           "rounds", "official"]
@@ -26,7 +43,7 @@ TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
            "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
-         "team_match_points_draw"]
+         "team_match_points_draw", "team_knockout_decider"]
 RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),
@@ -75,13 +92,43 @@ class TiebreakOrderField(forms.CharField):
         return codes
 
 
+# Appendix §2: "đấu thêm hai ván nữa… hoặc… cờ nhanh, cờ chớp nhoáng": the chains the statute
+# picks from, the law's options first; a deciding game or lots only where the statute says so.
+CHAIN_PRESETS = (
+    [["regular", 2], ["rapid", 2], ["blitz", 2]],
+    [["regular", 2]],
+    [["rapid", 2], ["blitz", 2]],
+    [["rapid", 2]],
+    [["blitz", 2]],
+    [["regular", 2], ["rapid", 2], ["blitz", 2], ["armageddon", 1]],
+    [["rapid", 2], ["blitz", 2], ["armageddon", 1]],
+    [["blitz", 2], ["armageddon", 1]],
+    [],
+)
+
+
+def chain_text(levels) -> str:
+    """The stored chain as the form posts it: "regular 2, rapid 2"."""
+    return ", ".join(f"{kind} {games}" for kind, games in levels)
+
+
 class TiebreakGamesField(forms.CharField):
-    """Tie-break levels of a tied match (appendix §2), e.g. "regular 2, rapid 2, blitz 2,
-    armageddon 1"."""
+    """Tie-break levels of a tied match (appendix §2), chosen from the law's options shown in
+    words (``tiebreak_labels.chain_words``); the value posted is "regular 2, rapid 2, …"."""
+
+    def __init__(self, **kwargs):
+        super().__init__(widget=forms.Select, **kwargs)
+        self.chain_choices([])
+
+    def chain_choices(self, current) -> None:
+        """The presets, and the statute's own chain when it is none of them."""
+        chains = [*CHAIN_PRESETS, *([current] if current and current not in CHAIN_PRESETS
+                                    else [])]
+        self.widget.choices = [(chain_text(c), chain_words(c)) for c in chains]
 
     def prepare_value(self, value):
         if isinstance(value, list):
-            return ", ".join(f"{kind} {games}" for kind, games in value)
+            return chain_text(value)
         return value
 
     def to_python(self, value):
@@ -128,6 +175,7 @@ class StatuteForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance and self.instance.tiebreaks:
             self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+        self.fields["tiebreak_games"].chain_choices(self.instance.tiebreak_games or [])
         if not self.instance.pk:
             # A new event: these follow the format unless the organiser sets them.
             law_note = _("Empty: the law's default for the format.")
@@ -245,6 +293,44 @@ class RoleForm(forms.Form):
         ("arbiter", _("Arbiter")),
         ("organiser", _("Organiser")),
     ])
+
+
+# Championships (issue 15): the forms of the championship's staff pages.
+
+class ChampionshipForm(forms.ModelForm):
+    class Meta:
+        model = Championship
+        fields = ["name", "start_date", "end_date", "venue", "organiser"]
+        widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
+                   "end_date": forms.DateInput(attrs={"type": "date"})}
+
+
+class CategoryForm(forms.ModelForm):
+    class Meta:
+        model = Category
+        fields = ["name", "participant_kind", "team_classification", "team_by", "team_best_n"]
+
+
+class StageForm(forms.Form):
+    """A new stage: its format, its groups, and for a Swiss its rounds (the events' statute is
+    then edited on each event's own statute page)."""
+
+    name = forms.CharField(label=_("name"), max_length=120, required=False)
+    format = forms.ChoiceField(label=_("format"), choices=Format.choices)
+    groups = forms.IntegerField(label=_("groups"), min_value=1, max_value=26, initial=1)
+    rounds = forms.IntegerField(label=_("rounds (Swiss)"), min_value=1, max_value=99,
+                                required=False)
+
+
+class QualificationForm(forms.ModelForm):
+    class Meta:
+        model = Stage
+        fields = ["qualification", "qualifiers", "best_of_next", "after_round", "seeding",
+                  "line_ties", "places", "higher_rank_chooses_colour"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["qualification"].required = True
 
 
 class MovesForm(forms.Form):

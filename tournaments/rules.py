@@ -65,3 +65,47 @@ rules.add_perm("tournaments.record_moves", runs_event)
 rules.add_perm("tournaments.export_event", runs_event)
 # Creating an event is Django's model permission ``tournaments.add_event``, given to the
 # "Organisers" group (ModelBackend answers it).
+
+
+# Championships (models/championships.py): its organisers manage it, its categories and stages;
+# everyone may read a public one. On a stage's events the event rules above apply: the
+# championship's roles are copied onto each stage event when it is created or a role is given
+# (services/championships.py), so a chief arbiter of the championship pairs its stages.
+
+
+def _championship_roles(user, championship) -> set[str]:
+    if not user.is_authenticated:
+        return set()
+    roles = set(championship.roles.filter(user=user).values_list("role", flat=True))
+    if championship.created_by_id == user.pk:
+        roles.add(Role.ORGANISER)
+    return roles
+
+
+@rules.predicate
+def organises_championship(user, championship) -> bool:
+    return user.is_superuser or Role.ORGANISER in _championship_roles(user, championship)
+
+
+@rules.predicate
+def runs_championship(user, championship) -> bool:
+    return user.is_superuser or bool(_championship_roles(user, championship))
+
+
+@rules.predicate
+def chief_of_championship(user, championship) -> bool:
+    return bool({Role.CHIEF_ARBITER, Role.DEPUTY_CHIEF} & _championship_roles(user, championship))
+
+
+@rules.predicate
+def championship_is_public(user, championship) -> bool:
+    return championship.visibility == Visibility.PUBLIC
+
+
+rules.add_perm("tournaments.view_championship", championship_is_public | runs_championship)
+rules.add_perm("tournaments.change_championship", organises_championship)
+# Qualifying registers players in the next stage's events: the organisers' right there
+# (Art. 19: they register players). A play-off's winners are the arbiters' ruling: the
+# organisers or the chief arbiter record them (Art. 20.3).
+rules.add_perm("tournaments.qualify_stage", organises_championship)
+rules.add_perm("tournaments.record_playoff", organises_championship | chief_of_championship)

@@ -29,6 +29,8 @@ from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import ExportError, Table, build, filename, to_bytes
 from tournaments.models import Event, Job, JobStatus, Round
+from tournaments.printing.document import sheet_pdf
+from tournaments.printing.sheets import SheetError
 from tournaments.services import backup as backup_service
 from tournaments.services import imports as import_service
 from tournaments.services.formats import round_pair as round_pair_service
@@ -38,7 +40,7 @@ from tournaments.services.round_checks import round_check_store
 logger = logging.getLogger(__name__)
 
 # Failures whose message is meant for the user.
-EXPECTED = (ServiceError, reader.FileRejected, ExportError, PermissionDenied)
+EXPECTED = (ServiceError, reader.FileRejected, ExportError, PermissionDenied, SheetError)
 
 
 def _stores_in_database(task) -> bool:
@@ -108,6 +110,22 @@ def export_build(self, job_id: int) -> None:
         lang = job.params.get("lang", "vi")
         wb = build(job.event, table, lang=lang, progress=progress)
         job_finish(job.pk, content=to_bytes(wb), filename=filename(job.event, table, lang))
+
+    _run(self, job_id, work)
+
+
+@shared_task(bind=True, name="tournaments.tasks.pdf_build")
+def pdf_build(self, job_id: int) -> None:
+    """Build the PDF of a long print sheet (``services/jobs.py: pdf_start``) and keep it under
+    MEDIA_ROOT/exports/; progress: the data gathered, the pages laid out, the file written."""
+
+    def work(job: Job, progress: Progress) -> None:
+        params = job.params
+        content, name = sheet_pdf(job.event, params["sheet"], staff=True,
+                                  public_url=params["public_url"], number=params.get("round"),
+                                  after=params.get("after"), top=params.get("top"),
+                                  progress=progress)
+        job_finish(job.pk, content=content, filename=name)
 
     _run(self, job_id, work)
 

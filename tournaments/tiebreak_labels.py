@@ -173,3 +173,26 @@ def full_name(code: str, team: bool = False) -> str:
     if modifier.startswith("M"):
         return _("%(name)s, median %(n)s") % {"name": name, "n": modifier[1:]}
     return name
+
+
+# Appendix §2: the tie-break games of a tied knockout match, as the statute form and the bracket
+# page say them (the statute stores [kind, games] levels).
+LEVEL_WORDS = {
+    "regular": _("%(n)s more games"),
+    "rapid": _("%(n)s rapid games"),
+    "blitz": _("%(n)s blitz games"),
+    "armageddon": _("one deciding game (armageddon: a draw counts for Black)"),
+    "lots": _("lots"),
+}
+LOTS_LAST_RESORT = _("lots if still level")
+
+
+def chain_words(levels) -> str:
+    """A statute's chain in words: "2 more games, then 2 rapid games, then lots if still level".
+    A chain that ends without a deciding game or lots ends in lots (the product's last resort,
+    ``adapters/knockout.py: minimatch_rules``)."""
+    parts = [str(LEVEL_WORDS[kind]) % {"n": games} for kind, games in levels
+             if kind in LEVEL_WORDS]
+    if not levels or levels[-1][0] not in ("armageddon", "lots"):
+        parts.append(str(LOTS_LAST_RESORT))
+    return str(_(", then ")).join(parts)

@@ -72,3 +72,18 @@ def login(live_server):
         page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
     return log_in
+
+
+@pytest.fixture
+def axe_violations():
+    """axe_violations(page): axe-core's serious and critical findings on the page, run through
+    the DevTools protocol (the pages' CSP forbids injected script tags, and stays on)."""
+    source = (Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js").read_text()
+
+    def run(page) -> list[str]:
+        page.evaluate(source)
+        return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+          .violations.filter(v => ['serious', 'critical'].includes(v.impact))
+          .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+
+    return run

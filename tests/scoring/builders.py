@@ -1,6 +1,9 @@
 """Small builders for hand-written events in the engines' tests (scoring and pairings)."""
 
+from fractions import Fraction
+
 from records import Bye, Game, Pairing, Participant, Result, Tournament
+from scoring.qualification import Standing
 
 W, D, B = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 WF, BF = Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT
@@ -60,3 +63,15 @@ def tour(n: int, rounds: list[list[tuple]], total: int, extra: tuple[Pairing, ..
             else:
                 out.append(Pairing(rnd, board, g[0], g[1], (Game(True, g[2]),)))
     return Tournament(people, tuple(out) + extra, total)
+
+
+def ranked(*rows: tuple) -> tuple:
+    """A stage's standings for the championship engine (scoring/qualification.py): rows of
+    (player, points, *tie-break values), best first; rows equal on every value share a rank.
+    Points may be written 6.5; they are kept exact as fractions."""
+    out = []
+    for i, (player, *score) in enumerate(rows):
+        value = tuple(Fraction(str(v)) for v in score)
+        rank = out[-1].rank if out and out[-1].score == value else i + 1
+        out.append(Standing(player, rank, value))
+    return tuple(out)

@@ -30,6 +30,7 @@ from tournaments.models import (
 )
 from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
 from tournaments.services.events import event_set_visibility
+from tournaments.services.formats import round_start
 from tournaments.services.knockout import bracket_start
 from tournaments.services.ratings import event_ratings_apply, rating_list_import
 from tournaments.services.results import game_result_record, result_record
@@ -269,6 +270,30 @@ def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, s
     return event
 
 
+def team_knockout_event(make_event, organiser, chief, *, teams=8, **statute):
+    """A team knockout (appendix §2 for teams) of ``teams`` teams of 4 boards and 1 reserve,
+    started through ``round_start`` and published; team t is seed t."""
+    event = team_event(make_event, organiser, chief, teams=teams, boards=4, schedule=False,
+                       format=statute.pop("format", "ko"), **statute)
+    for round_ in round_start(event=event, actor=chief).rounds:
+        round_publish(round_=round_, actor=chief)
+    return event
+
+
+def team_match_play(board: Board, first_scores, arbiter, *, level=0) -> Board:
+    """Enter each board of a team match (``level`` 1: a knockout's extra match) from the
+    first-named team's side: 1 it wins, 0.5 a draw, 0 it loses."""
+    games = list(board.games.filter(level=level).order_by("number"))
+    assert len(games) == len(first_scores)
+    for game, score in zip(games, first_scores, strict=True):
+        white_score = score if game.white_first else 1 - score
+        game.refresh_from_db()
+        game_result_record(game=game, result={1: "1-0", 0.5: "1/2-1/2", 0: "0-1"}[white_score],
+                           actor=arbiter, expected_version=game.version)
+    board.refresh_from_db()
+    return board
+
+
 def team(event, number: int) -> Entry:
     return Entry.objects.get(event=event, number=number)
 
@@ -349,6 +374,23 @@ def knockout_scenario(make_event, organiser, chief):
     return {"event": event, "entries": entries}
 
 
+def knockout_deciding_scenario(make_event, organiser, chief):
+    """A one-game knockout whose statute names a deciding game (appendix §2, a statute's
+    choice): the bracket published, the first match's game drawn, its deciding game waiting
+    for the higher seed's choice of colours."""
+    event = make_event(format="ko", name="Cúp ván quyết định", games_per_match=1,
+                       tiebreak_games=[["armageddon", 1]])
+    entries = _players(event, organiser, 2)
+    event_set_visibility(event=event, actor=organiser, public=True)
+    for round_ in bracket_start(event=event, actor=chief, seed=1):
+        round_publish(round_=round_, actor=chief)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    game_result_record(game=board.games.get(number=1), result="1/2-1/2", actor=chief,
+                       expected_version=0)
+    return {"event": event, "entries": entries, "board": board,
+            "game": board.games.get(kind="armageddon")}
+
+
 def teams_scenario(make_event, organiser, chief, *, published=False):
     """Four teams of four boards and a reserve; with ``published`` round 1 is published,
     otherwise no round is drawn and a fifth team waits in the register with its players."""
@@ -397,6 +439,14 @@ def backup_upload(document: dict) -> io.BytesIO:
 
 
 # Workbooks
+
+def pdf_pages(content: bytes) -> list[str]:
+    """The text of each page of a PDF the app wrote (pypdf), for print sheets' tests."""
+    from pypdf import PdfReader
+
+    assert content.startswith(b"%PDF-")
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
 
 def open_workbook(content: bytes):
     return load_workbook(io.BytesIO(content))
@@ -449,3 +499,153 @@ def rated_scenario(make_event, organiser, chief, *, rounds="closed", listed=True
     if applied:
         ctx["application"] = event_ratings_apply(event=ctx["event"], actor=organiser)
     return ctx
+
+
+# Championships (issue 15)
+
+def championship_with_swiss(organiser, chief, *, players=8, rounds=3, name="Giải Vô địch 2026"):
+    """A championship, category "Nam" whose stage 1 is a Swiss of ``players`` players
+    (ratings falling with registration order, so entry number k is the k-th registered) and
+    ``rounds`` rounds, the chief arbiter appointed for the whole championship."""
+    from tournaments.services.championships import (
+        category_add,
+        championship_create,
+        championship_role_assign,
+        stage_add,
+        stage_register,
+    )
+
+    championship = championship_create(actor=organiser, name=name,
+                                       start_date=datetime.date(2026, 3, 1))
+    championship_role_assign(championship=championship, actor=organiser, user=chief,
+                             role=Role.CHIEF_ARBITER)
+    category = category_add(championship=championship, actor=organiser, name="Nam")
+    stage = stage_add(category=category, actor=organiser, format="swiss", rounds=rounds)
+    stage_register(stage=stage, actor=organiser, players=PlayerFactory.create_batch(players))
+    event = stage.events.get()
+    numbers_draw(event=event, actor=organiser, method="rating")
+    return championship, category, stage, event
+
+
+def stronger_wins(round_: Round, chief) -> None:
+    """Publish ``round_`` (if still a draft), the lower number (higher rating) wins every game
+    left, close it."""
+    if round_.status == "draft":
+        round_publish(round_=round_, actor=chief)
+    for board in round_.boards.filter(black__isnull=False).select_related("white", "black"):
+        games = list(board.games.order_by("number"))
+        if not games and not board.result:
+            result = "1-0" if board.white.number < board.black.number else "0-1"
+            result_record(board=board, result=result, actor=chief,
+                          expected_version=board.version)
+        for game in games:
+            game.refresh_from_db()
+            if game.result:
+                continue
+            white = board.white if game.white_first else board.black
+            black = board.black if game.white_first else board.white
+            game_result_record(game=game, result="1-0" if white.number < black.number
+                               else "0-1", actor=chief, expected_version=game.version)
+    round_.refresh_from_db()
+    if round_.status != "completed":
+        round_complete(round_=round_, actor=chief)
+
+
+def play_stage_event(event, chief, *, rounds: int | None = None) -> None:
+    """Pair (``round_start``) and play ``event``, the stronger always winning, until it has no
+    round left (or ``rounds`` rounds are completed)."""
+    from tournaments.services.formats import round_start
+
+    for _ in range(40):
+        drafts = event.rounds_set.filter(status__in=["draft", "published"]).order_by("number")
+        if drafts.exists():
+            stronger_wins(drafts.first(), chief)
+            continue
+        done = event.rounds_set.count()
+        if rounds is not None and done >= rounds:
+            return
+        if event.is_swiss and done >= event.rounds or not event.is_swiss and done:
+            return
+        round_start(event=event, actor=chief)
+
+
+def championship_played_on(organiser, chief):
+    """AXF's shape, smaller: a 4-round Swiss of 8; after round 3 the top 4 go to a knockout
+    while the others play round 4; the stronger (lower number) always wins, everything is
+    played to the end. Returns (championship, category, swiss event, knockout event)."""
+    from tournaments.services.championships import (
+        stage_add,
+        stage_qualification_set,
+        stage_qualify,
+    )
+    from tournaments.services.formats import round_start
+
+    championship, category, _stage, swiss = championship_with_swiss(organiser, chief, rounds=4)
+    play_stage_event(swiss, chief, rounds=3)
+    ko_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="play_on",
+                            qualifiers=4, after_round=3)
+    stage_qualify(stage=ko_stage, actor=organiser)
+    round_start(event=swiss, actor=chief)
+    play_stage_event(swiss, chief)
+    ko = ko_stage.events.get()
+    play_stage_event(ko, chief)
+    return championship, category, swiss, ko
+
+
+def championship_scenario(make_event, organiser, chief, *, played=False, rule=None):
+    """A draft championship of 8 players (category "Nam", a Swiss stage of 3 rounds, stage 2 a
+    knockout), the chief arbiter and the "arbiter" user appointed for the whole championship.
+    ``played``: the Swiss played to the end (the stronger always wins); ``rule``: stage 2's
+    qualification rule set."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import ChampionshipRole
+    from tournaments.services.championships import (
+        championship_role_assign,
+        stage_add,
+        stage_qualification_set,
+    )
+
+    championship, category, stage, event = championship_with_swiss(organiser, chief)
+    arbiter = get_user_model().objects.get(username="arbiter")
+    championship_role_assign(championship=championship, actor=organiser, user=arbiter,
+                             role=Role.ARBITER)
+    ko = stage_add(category=category, actor=organiser, format="ko")
+    if played:
+        play_stage_event(event, chief)
+    if rule:
+        ko = stage_qualification_set(stage=ko, actor=organiser, **rule)
+    return {"championship": championship, "category": category, "stage": stage, "ko": ko,
+            "swiss": event, "newcomers": PlayerFactory.create_batch(2),
+            "arbiter_role": ChampionshipRole.objects.get(championship=championship,
+                                                         user=arbiter)}
+
+
+def championship_groups_into_knockout(organiser, chief):
+    """A championship whose category "Nữ" has two round-robin groups of 4 (players dealt by
+    rating in a snake) and a knockout of the top 2 of each, interleaved (A1 v B2, B1 v A2); the
+    stronger (lower number) always wins, everything played. Returns (championship, category,
+    the 8 players)."""
+    from tournaments.services.championships import (
+        category_add,
+        stage_add,
+        stage_qualification_set,
+        stage_qualify,
+        stage_register,
+    )
+
+    championship, _cat, _s, _e = championship_with_swiss(organiser, chief, players=2)
+    category = category_add(championship=championship, actor=organiser, name="Nữ")
+    groups = stage_add(category=category, actor=organiser, format="rr", groups=2)
+    players = PlayerFactory.create_batch(8)
+    stage_register(stage=groups, actor=organiser, players=players)
+    for event in groups.events.all():
+        numbers_draw(event=event, actor=organiser, method="rating")
+        play_stage_event(event, chief)
+    ko_stage = stage_add(category=category, actor=organiser, format="ko")
+    stage_qualification_set(stage=ko_stage, actor=organiser, qualification="group",
+                            qualifiers=2, seeding="interleave")
+    stage_qualify(stage=ko_stage, actor=organiser)
+    play_stage_event(ko_stage.events.get(), chief)
+    return championship, category, players

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from pairings.knockout import Bracket, BracketState, MatchState, knockout, resolve
+from pairings.minimatch import Game as MiniGame
 from pairings.minimatch import (
     Level,
     MiniMatchError,
@@ -28,6 +29,7 @@ from pairings.minimatch import (
     draw_first_white,
     minimatch_state,
 )
+from pairings.team_knockout import TeamGame, TeamMatchState, team_match_state
 from tournaments.models import Board, Event, Format, Game
 
 # Game results as the mini-match engine reads them (White's score first). A double forfeit is
@@ -49,9 +51,10 @@ class KnockoutStatuteError(ValueError):
 def minimatch_rules(event: Event) -> MiniMatchRules:
     """The match's own games (level 0), then the statute's tie-break chain (appendix §2).
 
-    A chain that does not end with a deciding game or lots gets lots at the end, so every match
-    ends with a winner. Appendix §2 names only more games, rapid or blitz; the deciding game and
-    the lots are the statute's choices (docs/law.md).
+    Appendix §2 names only two more games, or other forms such as rapid or blitz games; a
+    deciding game (armageddon) is played only when the statute's chain names it, and so is a
+    lots level. A chain that ends without either gets lots at the end: the product's last
+    resort, so that every match ends with a winner (docs/law.md, appendix §2).
     """
     try:
         levels = [Level("regular", event.games_per_match)]
@@ -135,9 +138,18 @@ def board_match(rules: MiniMatchRules, board: Board, games: Iterable[Game]) -> B
     if last is not None and last.kind == "armageddon" and GAME_RESULTS[last.result] == "0-0":
         return BoardMatch(tuple(played), None, True)
     lot = lots_winner(board.round.seed or 0, board.match_code)
-    state = minimatch_state(rules, [GAME_RESULTS[g.result] for g in played],
-                            first_white="home", lot_winner=lot)
+    state = minimatch_state(rules, [engine_game(g) for g in played], first_white="home",
+                            lot_winner=lot)
     return BoardMatch(tuple(played), state, False)
+
+
+def engine_game(game: Game) -> MiniGame:
+    """A stored game as the mini-match engine reads it: the deciding game carries its colours
+    (chosen by the higher-placed player, ``services/knockout.py: armageddon_colour_choose``);
+    the others follow the alternation."""
+    if game.kind != "armageddon":
+        return MiniGame(GAME_RESULTS[game.result])
+    return MiniGame(GAME_RESULTS[game.result], white="home" if game.white_first else "away")
 
 
 def decided_before(rules: MiniMatchRules, board: Board, games: list[Game]) -> int | None:
@@ -145,7 +157,7 @@ def decided_before(rules: MiniMatchRules, board: Board, games: list[Game]) -> in
     lot = lots_winner(board.round.seed or 0, board.match_code)
     for k in range(len(games)):
         try:
-            state = minimatch_state(rules, [GAME_RESULTS[g.result] for g in games[:k]],
+            state = minimatch_state(rules, [engine_game(g) for g in games[:k]],
                                     first_white="home", lot_winner=lot)
         except MiniMatchError:
             return None
@@ -196,3 +208,21 @@ def bracket_winners(
             added = True
         if not added:
             return winners, state
+
+
+def team_board_match(event: Event, board: Board, games: Iterable[Game]) -> TeamMatchState:
+    """A team knockout match (appendix §2 for teams): its boards (``Game`` 1..n, then the extra
+    match's n+1..2n when the statute's decider plays one) through ``pairings.team_knockout``.
+    A game without a result is a board still to play; MiniMatchError if a result has no place in
+    a knockout, or the games go beyond what the statute's decider holds."""
+    ordered = sorted(games, key=lambda g: g.number)
+    held = event.team_boards * (2 if event.team_knockout_decider == "extra" else 1)
+    boards = []
+    for game in ordered[:held]:
+        if game.result and game.result not in GAME_RESULTS:
+            raise MiniMatchError(f"board {game.number}: {game.result} has no place in a knockout")
+        boards.append(TeamGame(GAME_RESULTS[game.result], game.white_first)
+                      if game.result else None)
+    lot = lots_winner(board.round.seed or 0, board.match_code)
+    return team_match_state(event.team_knockout_decider, event.team_boards, boards,
+                            lot_winner=lot)

@@ -39,10 +39,13 @@ class SwissSetup:
     requested_byes: frozenset[int]
     withdrawn: frozenset[int]
     not_joined: frozenset[int]
+    # Championships: qualified for the next stage while the others play on; not paired, no
+    # forfeit (Entry.moved_on_after_round).
+    moved_on: frozenset[int] = frozenset()
 
     @property
     def unavailable(self) -> frozenset[int]:
-        return self.requested_byes | self.withdrawn | self.not_joined
+        return self.requested_byes | self.withdrawn | self.not_joined | self.moved_on
 
     @property
     def forbidden(self) -> tuple[tuple[int, ...], ...]:
@@ -95,9 +98,11 @@ def swiss_setup(record: EventRecord, round_number: int) -> SwissSetup:
         participants=record.tournament.participants,
         pairings=tuple(p for p in record.tournament.pairings if p.round < round_number),
         rounds=record.tournament.rounds, name=record.tournament.name)
-    requested, withdrawn, not_joined = set(), set(), set()
+    requested, withdrawn, not_joined, moved_on = set(), set(), set(), set()
     for number, entry in record.entries.items():
-        if entry.status == EntryStatus.WITHDRAWN and (entry.withdrawn_after_round or 0) < \
+        if entry.moved_on_after_round is not None and entry.moved_on_after_round < round_number:
+            moved_on.add(number)
+        elif entry.status == EntryStatus.WITHDRAWN and (entry.withdrawn_after_round or 0) < \
                 round_number:
             withdrawn.add(number)
         elif entry.joined_round > round_number:
@@ -115,6 +120,7 @@ def swiss_setup(record: EventRecord, round_number: int) -> SwissSetup:
         requested_byes=frozenset(requested),
         withdrawn=frozenset(withdrawn),
         not_joined=frozenset(not_joined),
+        moved_on=frozenset(moved_on),
     )
 
 

@@ -11,7 +11,7 @@ reason in ``detail``).
     GET  /api/jobs/{id}/               status, progress, preview, error, download URL
     POST /api/jobs/{id}/confirm/       store a previewed import (all rows or none)
     POST /api/jobs/{id}/cancel/
-    GET  /api/jobs/{id}/file/          the workbook of a finished export
+    GET  /api/jobs/{id}/file/          the workbook of a finished export, the PDF of a print job
 """
 
 from __future__ import annotations
@@ -31,9 +31,13 @@ from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import TABLES, XLSX
 from tournaments.models import Event, Job, JobKind, JobStatus
+from tournaments.printing.document import PDF
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_confirm, import_start
 from tournaments.services.jobs import can_see_job, export_start, job_cancel
+
+# The jobs that produce a file, and its type.
+FILES = {JobKind.EXPORT: XLSX, JobKind.PDF: PDF}
 
 
 class JobSerializer(serializers.ModelSerializer):
@@ -49,7 +53,7 @@ class JobSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_download_url(self, job: Job) -> str | None:
-        if job.kind != JobKind.EXPORT or job.status != JobStatus.DONE or not job.file:
+        if job.kind not in FILES or job.status != JobStatus.DONE or not job.file:
             return None
         url = reverse("job-file", kwargs={"pk": job.pk})
         request = self.context.get("request")
@@ -204,17 +208,17 @@ class JobCancelView(APIView):
 class JobFileView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={(200, XLSX): bytes})
+    @extend_schema(responses={(200, XLSX): bytes, (200, PDF): bytes})
     def get(self, request, pk: int):
         job = _job(request, pk)
-        if job.kind != JobKind.EXPORT or job.status != JobStatus.DONE or not job.file:
+        if job.kind not in FILES or job.status != JobStatus.DONE or not job.file:
             raise Http404
         try:
             handle = job.file.open("rb")
         except FileNotFoundError:
             raise Http404 from None
         return FileResponse(handle, as_attachment=True, filename=job.filename,
-                            content_type=XLSX)
+                            content_type=FILES[job.kind])
 
 
 urlpatterns = [

@@ -14,6 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from tournaments.api.views import event_for, is_staff_of
+from tournaments.selectors.championships import colour_choices
 from tournaments.selectors.knockout import BracketView, MatchView, SideView, event_bracket
 
 
@@ -40,6 +41,8 @@ def _match(m: MatchView) -> dict:
             "id": g.game.pk, "number": g.number, "level": g.level, "kind": g.game.kind,
             "white": g.white.pk, "black": g.black.pk, "result": g.game.result,
             "version": g.game.version,
+            # Team knockout (appendix §2, §4): who played this board for each team.
+            "first_player": g.game.first_player_id, "second_player": g.game.second_player_id,
         } for g in m.games],
     }
 
@@ -49,6 +52,8 @@ def bracket_document(view: BracketView) -> dict:
     return {
         "event": event.pk, "format": event.format, "started": view.started,
         "double": view.double, "entrants": view.entrants, "finished": view.finished,
+        # Appendix §2: how a level match is decided, in the reader's language.
+        "tie_rule": view.tie_rule,
         "champion": None if view.champion is None else {
             "seed": view.champion.number, "entry": view.champion.pk,
             "name": view.champion.name},
@@ -62,7 +67,11 @@ def bracket_document(view: BracketView) -> dict:
 
 @extend_schema(responses={200: OpenApiResponse(description=(
     "The bracket: matches (code, bracket A/B/F/D/3, round, status, sides by seed and entry, "
-    "winner, board, games with level and kind), byes, champion and placings."))})
+    "winner, board, games with level and kind; team matches: the players of each board, the "
+    "score in board points and how a level match was decided), byes, champion, placings, "
+    "tie_rule: how a level match is decided, in words; colour_choices: in a championship "
+    "stage whose statute gives the choice of colour in the deciding game to the player "
+    "ranked higher in the earlier stage, match code -> entry id."))})
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def event_bracket_view(request, event_pk: int):
@@ -71,4 +80,6 @@ def event_bracket_view(request, event_pk: int):
     if not event.is_knockout:
         raise NotFound(_("This event is not a knockout: it has no bracket. Its standings show "
                          "who leads."))
-    return Response(bracket_document(event_bracket(event, staff=is_staff_of(request, event))))
+    document = bracket_document(event_bracket(event, staff=is_staff_of(request, event)))
+    document["colour_choices"] = {code: entry.pk for code, entry in colour_choices(event).items()}
+    return Response(document)

@@ -5,8 +5,8 @@ schemathesis run in ``tests/tournaments/api/test_schema_attacks.py``) knows each
 - 400: the request is wrong: ``{"detail", "code"}`` or, for a form, field -> messages;
 - 401: no or bad credentials (``WWW-Authenticate: Token``); 403: not this account's right;
 - 404: no such object, or one the account may not see; 405: a method the address lacks;
-- 409: a write over a version someone else changed meanwhile (results, line-ups), with what
-  is stored now (``result``, ``version``);
+- 409: a write over a version someone else changed meanwhile (results, line-ups, a deciding
+  game's colours), with what is stored now (``result``, ``version``);
 - 415: a body type the operation does not read; 429: too many tries (sign-in, tokens).
 """
 

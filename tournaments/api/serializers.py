@@ -231,6 +231,13 @@ class ResultSerializer(serializers.Serializer):
                                    max_length=REASON_MAX_LENGTH)
 
 
+class ColourSerializer(serializers.Serializer):
+    """A deciding game's colours as the higher-placed player chose them: the entry with White."""
+
+    white = serializers.IntegerField(min_value=1)
+    version = serializers.IntegerField(min_value=0)
+
+
 class RoleSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
 

@@ -21,8 +21,8 @@ from tournaments.models import (
     Team,
 )
 from tournaments.selectors.teams import event_board_results, team_view
-from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
+from tournaments.services.results import lineup_record
 from tournaments.text import search_words, whole_number
 
 
@@ -103,12 +103,11 @@ class LineupView(APIView):
         if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
             raise NotFound
         data = validated(LineupSerializer, request)
-        board = lineup_services.lineup_set(board=board, actor=request.user,
-                                           first=data["first"], second=data["second"],
-                                           expected_version=data["version"],
-                                           reason=data["reason"],
-                                           first_rule=data.get("first_substitution"),
-                                           second_rule=data.get("second_substitution"))
+        board = lineup_record(board=board, actor=request.user, first=data["first"],
+                              second=data["second"], expected_version=data["version"],
+                              reason=data["reason"],
+                              first_rule=data.get("first_substitution"),
+                              second_rule=data.get("second_substitution"))
         board = Board.objects.prefetch_related("games").select_related(
             "white__team", "black__team").get(pk=board.pk)
         return Response(BoardSerializer(board).data)

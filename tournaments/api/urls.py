@@ -1,10 +1,12 @@
-from django.urls import include, path
+from django.urls import include, path, re_path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
+    championships,
     fouls,
     game_records,
     knockout,
+    printing,
     ratings,
     swiss,
     teams,
@@ -44,8 +46,9 @@ urlpatterns = [
     path("events/<int:event_pk>/entries/", event_entries, name="event-entries"),
     path("events/<int:event_pk>/rounds/", event_rounds, name="event-rounds"),
     path("events/<int:event_pk>/rounds/<int:number>/", event_round, name="event-round"),
-    path("events/<int:event_pk>/pairing-jobs/<str:job_id>/", swiss.pairing_job,
-         name="event-pairing-job"),
+    # A Celery task id (see tournaments/urls.py): a random string is not an address.
+    re_path(r"^events/(?P<event_pk>[0-9]+)/pairing-jobs/(?P<job_id>[A-Za-z0-9-]{1,64})/$",
+            swiss.pairing_job, name="event-pairing-job"),
     path("events/<int:event_pk>/forbidden-groups/", swiss.forbidden_groups,
          name="event-forbidden-groups"),
     path("events/<int:event_pk>/trf/", swiss.trf_file, name="event-trf"),
@@ -63,6 +66,10 @@ urlpatterns = [
     path("events/<int:event_pk>/ratings/revert/", ratings.event_ratings_revert,
          name="event-ratings-revert"),
     path("", include("tournaments.api.excel")),  # exports, imports, jobs, backups
+    # Print sheets as PDF (issue 20).
+    path("events/<int:event_pk>/print/", printing.print_sheets, name="event-print"),
+    path("events/<int:event_pk>/print/<str:sheet>/", printing.print_sheet,
+         name="event-print-sheet"),
     # Team events (appendix §4).
     path("events/<int:event_pk>/boards/", teams.BoardResultsView.as_view(),
          name="event-board-results"),
@@ -75,6 +82,28 @@ urlpatterns = [
     path("boards/<int:pk>/fouls/", fouls.BoardFoulsView.as_view(), name="board-fouls"),
     path("fouls/<int:pk>/", fouls.FoulView.as_view(), name="foul"),
     path("events/<int:event_pk>/fouls/", fouls.EventFoulsView.as_view(), name="event-fouls"),
+    # Championships (issue 15).
+    path("championships/", championships.championship_collection, name="championships"),
+    path("championships/<int:pk>/", championships.championship_detail, name="championship"),
+    path("championships/<int:pk>/categories/", championships.category_create,
+         name="championship-categories"),
+    path("championships/<int:pk>/roles/", championships.role_create,
+         name="championship-roles"),
+    path("championships/<int:pk>/roles/<int:role_pk>/", championships.role_delete,
+         name="championship-role"),
+    path("championships/<int:pk>/players/<int:player_pk>/", championships.player_path,
+         name="championship-player"),
+    path("championships/<int:pk>/workbook/", championships.championship_workbook,
+         name="championship-workbook"),
+    path("categories/<int:pk>/", championships.category_detail, name="category"),
+    path("categories/<int:pk>/stages/", championships.stage_create, name="category-stages"),
+    path("categories/<int:pk>/results/", championships.category_results,
+         name="category-results"),
+    path("stages/<int:pk>/qualification/", championships.stage_qualification,
+         name="stage-qualification"),
+    path("stages/<int:pk>/qualify/", championships.stage_qualify, name="stage-qualify"),
+    path("stages/<int:pk>/playoff/", championships.stage_playoff, name="stage-playoff"),
+    path("stages/<int:pk>/players/", championships.stage_players, name="stage-players"),
     # Game records (Art. 11).
     path("boards/<int:pk>/moves/", game_records.BoardMovesView.as_view(), name="board-moves"),
     path("events/<int:event_pk>/rounds/<int:number>/pgn/", game_records.RoundPgnView.as_view(),

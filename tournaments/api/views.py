@@ -34,6 +34,7 @@ from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.team_ranks import standings_team_ranks
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
+from tournaments.services import knockout as knockout_services
 from tournaments.services import lots as lots_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
@@ -435,6 +436,19 @@ class GameViewSet(viewsets.GenericViewSet):
                                                   actor=request.user,
                                                   expected_version=data["version"],
                                                   reason=data["reason"])
+        return Response(s.GameSerializer(game).data)
+
+    @extend_schema(request=s.ColourSerializer, responses=s.GameSerializer)
+    @action(detail=True, methods=["put"])
+    def colour(self, request, pk=None):
+        """Record a knockout's deciding game's colours as the higher-placed player chose them
+        (``{white: entry id, version}``), before its result; 409 if the game changed."""
+        game = self.get_object()
+        _check_round_visible(request, game.board.round)
+        data = validated(s.ColourSerializer, request)
+        game = knockout_services.armageddon_colour_choose(
+            game=game, actor=request.user, white=data["white"],
+            expected_version=data["version"])
         return Response(s.GameSerializer(game).data)
 
 

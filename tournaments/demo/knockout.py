@@ -21,7 +21,7 @@ def _game_result(rng: random.Random, board: Board, game) -> str:
     return "1-0" if rng.random() < expected else "0-1"
 
 
-def _play_board(rng: random.Random, board: Board, arbiter, *, tie: bool = False) -> None:
+def play_board(rng: random.Random, board: Board, arbiter, *, tie: bool = False) -> None:
     for _ in range(20):
         board.refresh_from_db()
         game = board.games.filter(result="").order_by("number").first()
@@ -48,6 +48,6 @@ def play_knockout_demo(event: Event, users, *, seed: int) -> None:
             boards = boards[: len(boards) // 2]
         for board in boards:
             # One match of round 1 is tied in its two games and goes to tie-break games.
-            _play_board(rng, board, arbiter, tie=number == 1 and board.number == 2)
+            play_board(rng, board, arbiter, tie=number == 1 and board.number == 2)
         if number <= STAGES_PLAYED:
             round_complete(round_=round_, actor=chief)

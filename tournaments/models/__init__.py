@@ -1,5 +1,16 @@
 """Models, one module per subject; import them from here."""
 
+from tournaments.models.championships import (
+    Category,
+    Championship,
+    ChampionshipRole,
+    LineTies,
+    Qualification,
+    SharedPlaces,
+    Stage,
+    StageSeeding,
+    TeamClassification,
+)
 from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_order_key
 from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.fouls import Foul, FoulArticle
@@ -35,16 +46,19 @@ from tournaments.models.statute import (
     ParticipantKind,
     ScoringSystem,
     Seeding,
+    TeamKnockoutDecider,
     TeamRanksBy,
     TeamScoring,
 )
 
 __all__ = [
-    "Acceleration", "Board", "ByeKind", "DutchEdition", "Entry", "EntryStatus", "Event",
-    "EventRole", "Foul", "FoulArticle", "FoulKind", "Format", "Game", "GameKind", "GameMoves",
-    "Gender", "InitialColour", "Job", "JobKind", "JobStatus", "MoveNotation", "PairingMethod",
-    "ParticipantKind", "Player", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
+    "Acceleration", "Board", "ByeKind", "Category", "Championship", "ChampionshipRole",
+    "DutchEdition", "Entry", "EntryStatus", "Event", "EventRole", "Foul", "FoulArticle",
+    "FoulKind", "Format", "Game", "GameKind", "GameMoves", "Gender", "InitialColour", "Job",
+    "JobKind", "JobStatus", "LineTies", "MoveNotation", "PairingMethod", "ParticipantKind",
+    "Player", "Qualification", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
     "RatingList", "RatingListRow", "RatingTable", "RecordSource", "ResultCode", "Role", "Round",
-    "RoundStatus", "ScoringSystem", "Seeding", "Substitution", "Team", "TeamMember", "TeamRanksBy",
-    "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
+    "RoundStatus", "ScoringSystem", "Seeding", "SharedPlaces", "Stage", "StageSeeding",
+    "Substitution", "Team", "TeamClassification", "TeamKnockoutDecider", "TeamMember",
+    "TeamRanksBy", "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
 ]

@@ -32,6 +32,12 @@ class Entry(models.Model):
     # Art. 20.3: why the chief arbiter disqualified the entry (scored as a withdrawal, 21.5).
     withdrawal_reason = models.CharField(_("reason for withdrawal or disqualification"),
                                          max_length=200, blank=True)
+    # Championships: qualified for the next stage after this round of a Swiss stage whose other
+    # players play on; not paired in later rounds, without forfeits (neither withdrawn nor
+    # absent: the games played stand and count in the standings).
+    moved_on_after_round = models.PositiveSmallIntegerField(
+        _("moved on to the next stage after round"), null=True, blank=True, editable=False
+    )
     # A late entry takes part from this round on.
     joined_round = models.PositiveSmallIntegerField(_("joins in round"), default=1)
     # Rounds for which a half-point bye was requested (Swiss; as the statute allows).

@@ -51,6 +51,11 @@ class Event(StatuteFields):
     # Swiss: groups of entries (ids) who must not meet (family, as the statute allows; TRF XXP
     # lines). Players of the same club are kept apart by the statute's ``forbid_same_club``.
     forbidden_groups = models.JSONField(default=list, blank=True, editable=False)
+    # Championships (models/championships.py): the stage this event runs, and its group (A, B...)
+    # when the stage is played in parallel groups. Empty for a stand-alone event.
+    stage = models.ForeignKey("tournaments.Stage", on_delete=models.PROTECT, null=True,
+                              blank=True, related_name="events", editable=False)
+    group_label = models.CharField(_("group"), max_length=8, blank=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="events_created",
         null=True, blank=True,

@@ -1,4 +1,5 @@
-"""Background jobs: exports, imports and restores run as Celery tasks and report here.
+"""Background jobs: exports (Excel, long PDFs), imports and restores run as Celery tasks and
+report here.
 
 A ``Job`` row is what the pages and the API read: who asked for what, how far it got, the file it
 produced (or the file uploaded), the preview of an import, and a readable error when it failed.
@@ -17,6 +18,8 @@ class JobKind(models.TextChoices):
     EXPORT = "export", _("Excel export")
     IMPORT = "import", _("Import from Excel")
     RESTORE = "restore", _("Restore from a backup")
+    # A long print sheet's PDF (issue 20: a large crosstable), built like an export.
+    PDF = "pdf", _("PDF of a print sheet")
 
 
 class JobStatus(models.TextChoices):
@@ -33,7 +36,7 @@ FINISHED = (JobStatus.DONE, JobStatus.FAILED, JobStatus.CANCELLED)
 
 
 def job_file_path(job: "Job", filename: str) -> str:
-    folder = "exports" if job.kind == JobKind.EXPORT else "uploads"
+    folder = "exports" if job.kind in (JobKind.EXPORT, JobKind.PDF) else "uploads"
     return f"{folder}/{filename}"
 
 

@@ -90,6 +90,16 @@ class Seeding(models.TextChoices):
     LOTS = "lots", _("By lots")
 
 
+class TeamKnockoutDecider(models.TextChoices):
+    """Appendix §2 for teams: how a team knockout match level on board points is decided
+    (``pairings/team_knockout.py``); lots end a match still level on every board."""
+
+    BOARDS = "boards", _("Board 1 first, then board 2, … (appendix §4, the law's rule for "
+                         "teams level on points)")
+    EXTRA = "extra", _("An extra team match with colours swapped, then board 1 first")
+    LOTS = "lots", _("Lots")
+
+
 # Art. 21.1: win 1, draw ½, loss 0.
 LAW_POINTS = (Decimal(1), Decimal("0.5"), Decimal(0))
 
@@ -100,9 +110,11 @@ def _number(value) -> str:
 
 
 def default_tiebreak_games() -> list[list]:
-    """Appendix §2, §3: when a match is tied, two more games, then rapid, then blitz, then one
-    deciding game. Each level is [kind, number of games]."""
-    return [["regular", 2], ["rapid", 2], ["blitz", 2], ["armageddon", 1]]
+    """Appendix §2, §3: when a match is tied, two more games, or rapid or blitz games: the law's
+    options, in that order. Each level is [kind, number of games]; a deciding game
+    (armageddon) only when the statute adds it, and lots as the last resort
+    (``adapters/knockout.py: minimatch_rules``)."""
+    return [["regular", 2], ["rapid", 2], ["blitz", 2]]
 
 
 def validate_tiebreak_order(value) -> None:
@@ -241,6 +253,12 @@ class StatuteFields(models.Model):
     seeding = models.CharField(_("seeding"), max_length=6, choices=Seeding.choices,
                                default=Seeding.RATING)
     third_place_match = models.BooleanField(_("third-place match"), default=False)
+    team_knockout_decider = models.CharField(
+        _("team knockout: a level match"), max_length=6, choices=TeamKnockoutDecider.choices,
+        default=TeamKnockoutDecider.BOARDS,
+        help_text=_("Appendix §2 for teams. The law's rule for teams level on points is board 1 "
+                    "first (appendix §4); a match level on every board goes to lots."),
+    )
     # Teams (appendix §4).
     team_boards = models.PositiveSmallIntegerField(
         _("boards per team"), default=4, validators=[MinValueValidator(1)]
@@ -321,8 +339,7 @@ class StatuteFields(models.Model):
                 % {"why": why} for field, why in self.scoring_departures().items()}
 
     def clean(self) -> None:
-        """What the statute can hold: a team's size in an official event (appendix §4), and no
-        team knockout (the knockout engine pairs individuals)."""
+        """What the statute can hold: a team's size in an official event (appendix §4)."""
         super().clean()
         law_errors = self._law_scoring_errors()  # Art. 19.5, 21.1, 21.2: any event's statute
         if law_errors:
@@ -330,9 +347,6 @@ class StatuteFields(models.Model):
         if self.participant_kind != ParticipantKind.TEAM:
             return
         errors = {}
-        if self.format in KNOCKOUT_FORMATS:
-            errors["participant_kind"] = _("Knockout events are for individual players; a "
-                                           "team knockout is not available.")
         if self.official and not 3 <= self.team_boards <= 4:
             errors["team_boards"] = _("Official team events have 3 or 4 boards (appendix "
                                       "§4); a friendly event may have any number.")

@@ -27,9 +27,10 @@ def visible_event(user, slug: str) -> Event | None:
     return event
 
 
-def search_events(query: str, events: QuerySet[Event]) -> QuerySet[Event]:
-    """Events whose name has every word of ``query``, diacritics ignored ("da nang" finds
-    "Cúp Đà Nẵng"). Names are folded in memory: events are few, and have no folded column."""
+def search_events(query: str, events: QuerySet) -> QuerySet:
+    """Events (or championships) whose name has every word of ``query``, diacritics ignored
+    ("da nang" finds "Cúp Đà Nẵng"). Names are folded in memory: events are few, and have no
+    folded column."""
     words = search_words(query)
     if not words:
         return events

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairings.knockout import Bracket, LoserOf, Match, MatchState, Seed, WinnerOf, bracket_order
 from pairings.minimatch import MiniMatchError, MiniMatchRules
@@ -21,8 +22,19 @@ from tournaments.adapters.knockout import (
     bracket_for,
     bracket_winners,
     minimatch_rules,
+    team_board_match,
 )
-from tournaments.models import Board, Entry, Event, Game, GameKind, Round, RoundStatus
+from tournaments.models import (
+    Board,
+    Entry,
+    Event,
+    Game,
+    GameKind,
+    Round,
+    RoundStatus,
+    TeamKnockoutDecider,
+)
+from tournaments.tiebreak_labels import chain_words
 
 
 @dataclass(frozen=True)
@@ -127,6 +139,7 @@ class BracketView:
     placings: tuple[PlacingRow, ...]
     champion: Entry | None
     finished: bool
+    tie_rule: str = ""
 
 
 def _level_name(kind: str) -> str:
@@ -182,8 +195,9 @@ def event_bracket(event: Event, *, staff: bool) -> BracketView:
         board = by_code.get(match.code)
         if board is not None and not board_fits(board, ms, seeds):
             board = None
-        matches.append(_match_view(match, ms, board, games.get(board.pk, []) if board else [],
-                                   rules, by_seed, by_id, titles[match.code]))
+        board_games = games.get(board.pk, []) if board else []
+        matches.append(_match_view(event, match, ms, board, board_games, rules, by_seed, by_id,
+                                   titles[match.code]))
     bye_sides = tuple(SideView(by_seed[s], s, "") for s in bracket.byes)
     placings = tuple(PlacingRow(p.place, p.place_to, p.seed, by_seed[p.seed])
                      for p in state.placings)
@@ -192,8 +206,16 @@ def event_bracket(event: Event, *, staff: bool) -> BracketView:
         event=event, started=True, double=bracket.double, entrants=bracket.entrants,
         byes=bye_sides, matches=tuple(matches),
         sections=_sections(bracket, matches, bye_sides), placings=placings,
-        champion=champion, finished=state.finished,
+        champion=champion, finished=state.finished, tie_rule=tie_rule(event),
     )
+
+
+def tie_rule(event: Event) -> str:
+    """How a level match is decided, in words (appendix §2): the statute's chain of tie-break
+    games, or for teams the statute's decider (appendix §4's board 1 first by default)."""
+    if event.is_team:
+        return str(TeamKnockoutDecider(event.team_knockout_decider).label)
+    return chain_words(event.tiebreak_games or [])
 
 
 def annotate_match_scores(round_: Round, boards: list[Board]) -> None:
@@ -223,8 +245,9 @@ def _side(slot, seat: int | None, by_seed, won: bool, lost: bool) -> SideView:
     return SideView(by_seed.get(slot.seed), slot.seed, "")
 
 
-def _match_view(match: Match, ms: MatchState, board: Board | None, games: list[Game],
-                rules: MiniMatchRules, by_seed, by_id, title: str) -> MatchView:
+def _match_view(event: Event, match: Match, ms: MatchState, board: Board | None,
+                games: list[Game], rules: MiniMatchRules, by_seed, by_id,
+                title: str) -> MatchView:
     home = _side(match.home, ms.home, by_seed, ms.winner is not None and ms.winner == ms.home,
                  ms.loser is not None and ms.loser == ms.home)
     away = _side(match.away, ms.away, by_seed, ms.winner is not None and ms.winner == ms.away,
@@ -234,17 +257,30 @@ def _match_view(match: Match, ms: MatchState, board: Board | None, games: list[G
     if board is not None:
         white, black = by_id[board.white_id], by_id[board.black_id]
         lines = tuple(
-            GameLine(g.number, g.level, GameKind(g.kind).label if g.kind in GameKind.values
-                     else g.kind, white if g.white_first else black,
+            GameLine(g.number, g.level, _game_label(event, g), white if g.white_first else black,
                      black if g.white_first else white, g.get_result_display(), g)
             for g in games)
-        score, note = _score(board, games, rules, ms.home == white.number)
+        home_first = ms.home == white.number
+        score, note = (_team_score(event, board, games, home_first) if event.is_team
+                       else _score(board, games, rules, home_first))
     if ms.status == "void":
         note = _("not needed: the bracket A player won the final")
     elif match.bracket == "D" and ms.status == "waiting":
         note = _("played only if the bracket B player wins the final (appendix §3)")
     return MatchView(match.code, match.bracket, title, match.stage, home, away, ms.status,
                      board, lines, score, note, match.winner_to, match.loser_to)
+
+
+def _game_label(event: Event, game: Game) -> str:
+    """A game's name on the bracket page: its kind and number; for a team match its board (in
+    the extra team match, the board again from 1)."""
+    if event.is_team:
+        board = (game.number - 1) % event.team_boards + 1
+        if game.level:
+            return _("extra team match, board %(n)s") % {"n": board}
+        return _("board %(n)s") % {"n": board}
+    kind = GameKind(game.kind).label if game.kind in GameKind.values else game.kind
+    return f"{kind} {game.number}"
 
 
 def _score(board: Board, games: list[Game], rules: MiniMatchRules,
@@ -277,6 +313,36 @@ def _score(board: Board, games: list[Game], rules: MiniMatchRules,
     elif (state.winner is not None and rules.levels[state.decided_at].kind == "armageddon"
           and state.levels[-1].home == state.levels[-1].away):
         note = _("deciding game drawn: Black wins")
+    return " · ".join(parts), note
+
+
+TEAM_NOTES = {
+    "boards": gettext_lazy("level on board points: decided board 1 first (appendix §4)"),
+    "extra": gettext_lazy("level on board points: decided by the extra team match"),
+    "extra_boards": gettext_lazy("level after the extra team match too: decided board 1 first"),
+    "lots": gettext_lazy("level on every board: decided by lots"),
+}
+
+
+def _team_score(event: Event, board: Board, games: list[Game],
+                home_first: bool) -> tuple[str, str]:
+    """A team match's score in board points from the upper line's side (the extra match's in
+    brackets), and how a level match was decided (the statute's team decider)."""
+    if board.result in RULINGS:
+        note = _("both forfeited") if board.result == "-/-" else _("won by walkover (forfeit)")
+        return "", note
+    try:
+        state = team_board_match(event, board, games)
+    except MiniMatchError:
+        return "", ""
+    parts = []
+    for score in state.scores:
+        first, second = (score.home, score.away) if home_first else (score.away, score.home)
+        text = f"{_points(first)}–{_points(second)}"
+        parts.append(text if score.level == 0 else f"{text} ({_('extra team match')})")
+    note = str(TEAM_NOTES.get(state.decided_by, "")) if state.winner is not None else ""
+    if state.needs_extra:
+        note = _("level on board points: the extra team match decides")
     return " · ".join(parts), note
 
 

@@ -137,17 +137,25 @@ def _fouls(record: EventRecord, order, rounds: int) -> dict[int, int] | None:
     return foul_counts(record, rounds) if counts_fouls(order) else None
 
 
+def standings_table(event: Event, record: EventRecord, after_round: int | None = None):
+    """The scoring engine's standings of ``record`` after ``after_round`` (default: the last
+    published round), with the rounds counted: what pages and the championships' qualification
+    (selectors/qualification.py) read."""
+    rounds = _rounds_counted(record, after_round)
+    order = tiebreak_order(event)
+    table = engine_standings(record.tournament, scoring_system(event), order, after_round=rounds,
+                             lots_seed=event.lots_seed, fmt=scoring_format(event),
+                             start_date=event.start_date, fouls=_fouls(record, order, rounds))
+    return rounds, table
+
+
 def event_standings(event: Event, *, after_round: int | None = None,
                     record: EventRecord | None = None) -> StandingsView:
     """Standings after ``after_round`` (default: the last published round), public rounds
     only, with every tie-break of the statute and the reason each tie was broken."""
     record = record or load_event(event, public_only=True)
-    rounds = _rounds_counted(record, after_round)
+    rounds, table = standings_table(event, record, after_round)
     system = scoring_system(event)
-    order = tiebreak_order(event)
-    table = engine_standings(record.tournament, system, order, after_round=rounds,
-                             lots_seed=event.lots_seed, fmt=scoring_format(event),
-                             start_date=event.start_date, fouls=_fouls(record, order, rounds))
     team = event.is_team
     criteria = tuple(Criterion(c, heading(c, team), full_name(c, team)) for c in table.criteria
                      if c != "PTS")

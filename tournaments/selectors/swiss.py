@@ -58,6 +58,8 @@ def _why_unavailable(why: str) -> str:
         return _("withdrew")
     if why == "not_joined":
         return _("joins in a later round")
+    if why == "moved_on":
+        return _("moved on to the next stage")
     return _("asked for a bye in this round")
 
 
@@ -129,6 +131,8 @@ def describe(finding: Finding, words: _Words) -> tuple[str, int | None, tuple[in
 def _unavailable_why(setup: SwissSetup, number: int) -> str:
     if number in setup.withdrawn:
         return "withdrawn"
+    if number in setup.moved_on:
+        return "moved_on"
     return "not_joined" if number in setup.not_joined else "bye"
 
 

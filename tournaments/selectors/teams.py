@@ -281,23 +281,29 @@ def team_view(entry: Entry, *, staff: bool) -> TeamView:
 
 def annotate_match_scores(boards: Iterable[Board]) -> None:
     """Give every team match its score in board points from the first-named team's side
-    (``board.team_score``, e.g. "2½–1½"), counting the boards with a result so far; boards
-    and games as ``selectors/rounds.py`` loads them (games prefetched)."""
+    (``board.team_score``, e.g. "2½–1½"; a team knockout's level match adds its result, "2–2
+    (1-0)"), counting the boards with a result so far; boards and games as
+    ``selectors/rounds.py`` loads them (games prefetched)."""
     for board in boards:
-        games = [g for g in board.games.all() if g.level == 0 and g.result]
-        if board.black_id is None or not games:
+        games = [g for g in board.games.all() if g.result]
+        if board.black_id is None or not any(g.level == 0 for g in games):
             board.team_score = ""
             continue
         first = second = Fraction(0)
         for g in games:
             result = Result(g.result)
             mine, theirs = result.outcome_for(g.white_first), result.outcome_for(not g.white_first)
-            first += LAW_GAME.value(mine)
-            second += LAW_GAME.value(theirs)
+            if g.level == 0:  # a team knockout's extra match is read, not counted, here
+                first += LAW_GAME.value(mine)
+                second += LAW_GAME.value(theirs)
             # Each board read left to right, as the match is: the first-named team's player
             # first, whatever colour they had (the result code is White's).
             g.side_marks = _side_marks(_MARKS[mine], _MARKS[theirs])
         board.team_score = f"{half_points(first)}–{half_points(second)}"
+        if board.bracket and board.result and first == second:
+            # A team knockout's level match went through the statute's decider (appendix §2):
+            # the match's result says which team goes on.
+            board.team_score += f" ({board.get_result_display()})"
 
 
 def annotate_rosters(boards: Iterable[Board]) -> None:

@@ -56,8 +56,10 @@ _EVENT_FIELDS = sorted((STATUTE_FIELDS - set(_EVENT_INFO))
 _PLAYER_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
                   "national_id", "fide_id", "rating", "title")
 _TEAM_FIELDS = ("name", "club", "province")
+# ``moved_on_after_round``: a championship's Swiss stage no longer pairs a qualifier who moved
+# on (issue 15); a restored copy keeps not pairing them.
 _ENTRY_FIELDS = ("number", "rating", "status", "withdrawn_after_round", "joined_round",
-                 "requested_byes")
+                 "requested_byes", "moved_on_after_round")
 _ROUND_FIELDS = ("number", "status", "method", "seed", "paired_at", "published_at",
                  "completed_at", "scheduled_at", "explanation")
 _BOARD_FIELDS = ("number", "bye", "result", "version", "bracket", "match_code",

@@ -28,6 +28,7 @@ from tournaments.excel import labels
 from tournaments.excel.workbook import ExportError, Table, check_table
 from tournaments.models import Event, Job, JobKind, JobStatus
 from tournaments.models.jobs import FINISHED
+from tournaments.printing.sheets import SheetError, sheet_for
 from tournaments.services._access import require
 
 logger = logging.getLogger(__name__)
@@ -85,6 +86,26 @@ def export_start(*, event: Event, actor, table: str, round: int | None = None,
     job = job_new(kind=JobKind.EXPORT, user=actor, event=event,
                    params={"table": table, "round": round, "lang": job_language(lang)})
     job_dispatch(job, "tournaments.tasks.export_build")
+    return job
+
+
+@transaction.atomic
+def pdf_start(*, event: Event, actor, sheet: str, public_url: str, round: int | None = None,
+              after: int | None = None, top: int | None = None, lang: str | None = None) -> Job:
+    """Queue the PDF of a long print sheet (issue 20): a large event's crosstable or standings,
+    built by a worker (``tasks.py: pdf_build``) with its progress on the job page. The staff's
+    right, like an export; the sheet must exist for the event."""
+    require(actor, "tournaments.export_event", event)
+    try:
+        found = sheet_for(event, sheet, staff=True)
+    except SheetError as error:
+        raise ServiceError(str(error)) from None
+    if found.per_round and not event.rounds_set.filter(number=round).exists():
+        raise ServiceError(_("Round %(n)s has not been paired yet."), n=round)
+    job = job_new(kind=JobKind.PDF, user=actor, event=event,
+                  params={"sheet": sheet, "round": round, "after": after, "top": top,
+                          "public_url": public_url, "lang": job_language(lang)})
+    job_dispatch(job, "tournaments.tasks.pdf_build")
     return job
 
 

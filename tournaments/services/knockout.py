@@ -46,8 +46,9 @@ from tournaments.adapters.knockout import (
     games_through,
     level_of,
     minimatch_rules,
+    team_board_match,
 )
-from tournaments.errors import ServiceError
+from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import (
     Board,
     ByeKind,
@@ -113,8 +114,6 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     event = event_lock(event)
     if not event.is_knockout:
         raise ServiceError(_("This event is not a knockout."))
-    if event.is_team:
-        raise ServiceError(_("Knockout brackets for teams are not available yet."))
     if event.rounds_set.exists():
         raise ServiceError(_("The bracket of this event is already drawn."))
     method = method or event.seeding
@@ -122,7 +121,8 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
                    .select_related("player", "team").order_by("pk"))
     if len(entries) < 2:
         raise ServiceError(_("A knockout needs at least two entries."))
-    _rules(event)
+    if not event.is_team:  # a team match is decided by the statute's team rule instead
+        _rules(event)
     bracket = _bracket(event, len(entries))
     seed = secrets.randbits(48) if seed is None else seed
     order = _seed_order(event, entries, method, seed)
@@ -320,7 +320,8 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
                                  "clear the ruling before entering its games."),
                                code=board.match_code)
     old = board.result
-    games_changed = _decide_board(board, _rules(event), actor)
+    games_changed = (_decide_team_board(event, board, actor) if event.is_team
+                     else _decide_board(board, _rules(event), actor))
     if by_game or board.result != old or games_changed:
         _save_board(board, actor, reason)
     round_ = board.round
@@ -382,8 +383,74 @@ def _decide_board(board: Board, rules: MiniMatchRules, actor) -> bool:
     return changed or bool(new)
 
 
+def _decide_team_board(event: Event, board: Board, actor) -> bool:
+    """A team knockout match (appendix §2 for teams): the team with more board points wins; a
+    level match goes to the statute's decider (``pairings/team_knockout.py``), which may need
+    the extra team match: its boards are created then, colours swapped, default line-ups.
+    Returns whether games were created or deleted."""
+    games = list(board.games.order_by("number"))
+    if board.result in RULINGS:
+        return _drop_games([g for g in games if not g.result])
+    try:
+        state = team_board_match(event, board, games)
+    except MiniMatchError:
+        raise ServiceError(_("A knockout game cannot be cancelled (X): enter who won, or rule "
+                             "the whole match a forfeit.")) from None
+    boards = event.team_boards
+    extra = [g for g in games if g.number > boards]
+    board.result = {"home": "1-0", "away": "0-1", None: ""}[state.winner]
+    if state.needs_extra:
+        if extra:
+            return False
+        new = [Game(board=board, number=boards + k, level=1, kind="regular",
+                    white_first=k % 2 == 0) for k in range(1, boards + 1)]
+        match_games_store(event=event, boards=[], actor=actor, reason="tie-break", games=new)
+        return True
+    if len(state.scores) > 1:  # the extra match was played and decided
+        return False
+    entered = [g for g in extra if g.result]
+    if entered:
+        raise ServiceError(_("Board %(n)s of the extra team match has a result, but the match "
+                             "does not reach it: clear it first."), n=entered[0].number - boards)
+    return _drop_games(extra)
+
+
 def _drop_games(games: list[Game]) -> bool:
     for game in games:
         game.delete()
     return bool(games)
+
+
+# --- the deciding game's colours ------------------------------------------------------------
+
+
+ARMAGEDDON_COLOUR_REASON = "deciding game: colours chosen by the higher seed"
+
+
+@transaction.atomic
+def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version: int) -> Game:
+    """Record the colours of a deciding game (armageddon) as the higher-placed player chose
+    them (Chinese practice; appendix §2 names no deciding game, the statute's chain does):
+    ``white`` is the entry that plays White. Allowed while the game has no result; until a
+    choice is recorded, colours follow the alternation (Art. 4.2.2)."""
+    require(actor, "tournaments.enter_result", game.board.round.event)
+    event_lock(game.board.round.event)
+    game = Game.objects.select_for_update(of=("self",)).select_related("board").get(pk=game.pk)
+    board = game.board
+    if game.kind != "armageddon":
+        raise ServiceError(_("Only the colours of a deciding game are chosen; the other games "
+                             "alternate (Art. 4.2.2)."))
+    if game.version != expected_version:
+        raise StaleResult(current=game.get_result_display() or _("no result"))
+    if game.result:
+        raise ServiceError(_("The deciding game has a result: clear it before changing its "
+                             "colours."))
+    if white not in (board.white_id, board.black_id):
+        raise ServiceError(_("White must be one of the match's two players."))
+    game.white_first = white == board.white_id
+    game.version += 1
+    game._change_reason = ARMAGEDDON_COLOUR_REASON
+    game._history_user = actor
+    game.save(update_fields=["white_first", "version"])
+    return game
 

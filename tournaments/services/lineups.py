@@ -75,7 +75,7 @@ def default_lineups_apply(event: Event, games: Sequence[Game]) -> None:
     lineups = {e: default_lineup(*rosters[e], event.team_boards) for e in entry_ids}
     for game in games:
         board = boards[game.board_id]
-        k = game.number - 1
+        k = (game.number - 1) % event.team_boards  # a knockout's extra match: same boards
         first, second = lineups[board.white_id], lineups[board.black_id]
         game.first_player_id = first[k] if k < len(first) else None
         game.second_player_id = second[k] if k < len(second) else None
@@ -253,7 +253,8 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     if not (changed or rules_changed):
         return board
     board.first_substitution, board.second_substitution = rules["first"], rules["second"]
-    board.result = match_result(games)
+    if not board.bracket:  # a knockout's match result is the bracket's (services/knockout.py)
+        board.result = match_result(games)
     board.version += 1
     board._change_reason = reason or LINEUP_REASON
     board._history_user = actor

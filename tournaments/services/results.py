@@ -9,7 +9,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Board, Event, Game, ResultCode, Round, RoundStatus
 from tournaments.services._access import reason_check, require
 from tournaments.services.knockout import bracket_board_decide
-from tournaments.services.lineups import game_result_check
+from tournaments.services.lineups import game_result_check, lineup_set
 from tournaments.services.matches import match_result
 from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.services.stale import stale_result
@@ -139,3 +139,17 @@ def game_result_record(
     board._history_user = actor
     board.save(update_fields=["result", "version"])
     return game
+
+
+@transaction.atomic
+def lineup_record(*, board: Board, actor, **lineup) -> Board:
+    """Record who plays each board of a team match (``services/lineups.py: lineup_set``, which
+    checks the line-up and sets the forfeits it implies). In a team knockout those forfeits are
+    results: the bracket decides the match from its boards (``services/knockout.py``), as after
+    any game result."""
+    _lock_round(board.pk)
+    board = lineup_set(board=board, actor=actor, **lineup)
+    if board.bracket:
+        bracket_board_decide(board=board, actor=actor, reason=lineup.get("reason", ""),
+                             by_game=True)
+    return board

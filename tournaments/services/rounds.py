@@ -85,9 +85,11 @@ def match_games(event: Event, board: Board) -> list[Game]:
     return [Game(board=board, number=k, white_first=k % 2 == 1) for k in range(1, count + 1)]
 
 
-def match_games_store(*, event: Event, boards: list[Board], actor, reason: str = PAIRED) -> None:
-    """Store the games of new match boards, team matches with their default line-ups."""
-    games = [g for b in boards for g in match_games(event, b)]
+def match_games_store(*, event: Event, boards: list[Board], actor, reason: str = PAIRED,
+                      games: list[Game] = ()) -> None:
+    """Store the games of new match boards (and ``games`` given, a team knockout's extra
+    match), team matches with their default line-ups."""
+    games = [*games, *(g for b in boards for g in match_games(event, b))]
     default_lineups_apply(event, games)  # team matches: board k = the roster's k-th player
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)

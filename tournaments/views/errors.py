@@ -55,4 +55,10 @@ def refusal(perm: str) -> str:
                  "closing a round are theirs (Art. 20).")
     if perm == "tournaments.record_foul":
         return _("Only this event's arbiters can record or remove a penalty (Art. 20).")
+    if perm in ("tournaments.change_championship", "tournaments.qualify_stage"):
+        return _("Only this championship's organisers can do this: its categories, stages and "
+                 "qualification are theirs (Art. 19).")
+    if perm == "tournaments.record_playoff":
+        return _("Only this championship's chief arbiter and organisers can record a "
+                 "play-off's winners (Art. 20).")
     return _("Only this event's organisers and arbiters can open this page.")

@@ -26,6 +26,7 @@ from tournaments.excel import imports as reader
 from tournaments.excel import workbook
 from tournaments.excel.workbook import XLSX, ExportError, Table
 from tournaments.models import Event, Job, JobKind, JobStatus
+from tournaments.printing.document import PDF
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.excel import round_numbers
 from tournaments.selectors.trf import trf_export
@@ -183,14 +184,15 @@ def job_status(request, pk):
 @login_required
 def job_download(request, pk):
     job = _job(request, pk)
-    if job.kind != JobKind.EXPORT or job.status != JobStatus.DONE or not job.file:
+    if job.kind not in (JobKind.EXPORT, JobKind.PDF) or job.status != JobStatus.DONE \
+            or not job.file:
         raise PageNotFound(_("This job has no file to download."))
     try:
         handle = job.file.open("rb")
     except FileNotFoundError:
         raise PageNotFound(_("The file is no longer kept; export it again.")) from None
     return FileResponse(handle, as_attachment=True, filename=job.filename,
-                        content_type=XLSX)
+                        content_type=PDF if job.kind == JobKind.PDF else XLSX)
 
 
 @login_required

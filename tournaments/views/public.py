@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, RoundStatus
+from tournaments.selectors.championship_tree import public_championships
 from tournaments.selectors.events import public_events, search_events
 from tournaments.selectors.game_records import annotate_recorded
 from tournaments.selectors.pairing_sheet import annotate_points_before, find_my_board
@@ -29,7 +30,9 @@ from tournaments.views.teams import team_page
 def event_list(request):
     query = request.GET.get("q", "").strip()
     events = search_events(query, public_events())
-    return render(request, "tournaments/event_list.html", {"events": events, "query": query})
+    championships = search_events(query, public_championships())
+    return render(request, "tournaments/event_list.html",
+                  {"events": events, "query": query, "championships": championships})
 
 
 def event_detail(request, slug):

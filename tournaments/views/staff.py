@@ -33,6 +33,7 @@ from tournaments.models import (
     Substitution,
 )
 from tournaments.selectors import knockout as knockout_selectors
+from tournaments.selectors.championship_tree import championships_run_by
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.game_records import annotate_recorded, round_flags
@@ -67,7 +68,8 @@ def my_events(request):
     events = events_run_by(request.user)
     can_create = request.user.has_perm("tournaments.add_event")
     return render(request, "tournaments/my_events.html",
-                  {"events": events, "can_create": can_create})
+                  {"events": events, "can_create": can_create,
+                   "championships": championships_run_by(request.user)})
 
 
 @login_required

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, Player, TeamMember
 from tournaments.selectors.players import player_search
-from tournaments.services import lineups as lineup_services
 from tournaments.services import teams as team_services
+from tournaments.services.results import lineup_record
 from tournaments.text import whole_number
 from tournaments.views._access import event_for as _event_for
 from tournaments.views._access import staff_perms
@@ -159,12 +159,12 @@ def lineup_save(request, slug, board_id):
 
     version = request.POST.get("version", "")
     try:
-        lineup_services.lineup_set(board=board, actor=request.user, first=side("first"),
-                                   second=side("second"),
-                                   expected_version=int(version) if version.isdigit() else -1,
-                                   reason=request.POST.get("reason", ""),
-                                   first_rule=request.POST.get("first_substitution") or None,
-                                   second_rule=request.POST.get("second_substitution") or None)
+        lineup_record(board=board, actor=request.user, first=side("first"),
+                      second=side("second"),
+                      expected_version=int(version) if version.isdigit() else -1,
+                      reason=request.POST.get("reason", ""),
+                      first_rule=request.POST.get("first_substitution") or None,
+                      second_rule=request.POST.get("second_substitution") or None)
     except ServiceError as error:
         if request.htmx:
             return HttpResponse(f'<p class="msg error" role="alert">{escape(str(error))}</p>')

@@ -153,12 +153,3 @@ def test_password_tries_for_a_token_are_limited(arbiter):
                for k in range(11)]
     assert answers == [400] * 10 + [429]
     cache.clear()
-
-
-def test_a_team_knockout_is_refused_with_the_reason(organiser):
-    response = _client(organiser).post("/api/events/", {
-        "name": "Giải đồng đội loại trực tiếp", "start_date": "2027-03-01", "format": "ko",
-        "participant_kind": "team"}, format="json")
-    assert response.status_code == 400
-    assert "team knockout is not available" in str(response.json()["participant_kind"])
-    assert not Event.objects.filter(name="Giải đồng đội loại trực tiếp").exists()

@@ -28,6 +28,8 @@ from tests.tournaments.builders import (
     PlayerFactory,
     UserFactory,
     backup_upload,
+    championship_scenario,
+    knockout_deciding_scenario,
     knockout_scenario,
     players_workbook,
     rated_scenario,
@@ -39,6 +41,9 @@ from tests.tournaments.builders import (
 )
 from tournaments.models import (
     Board,
+    Category,
+    Championship,
+    ChampionshipRole,
     Entry,
     Event,
     EventRole,
@@ -52,11 +57,13 @@ from tournaments.models import (
     RatingList,
     RatingListRow,
     Round,
+    Stage,
     Team,
     TeamMember,
 )
 from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup
+from tournaments.services.championships import championship_role_assign
 from tournaments.services.events import role_assign
 from tournaments.services.fouls import foul_record
 from tournaments.services.game_records import game_moves_record
@@ -92,6 +99,13 @@ READ_OPERATIONS = {
     # Ratings (issue 17): tests/tournaments/api/test_ratings.py.
     ("GET", "/api/rating-lists/"), ("GET", "/api/rating-lists/{id}/"),
     ("GET", "/api/players/{id}/ratings/"), ("GET", "/api/events/{event_pk}/ratings/"),
+    # Print sheets (issue 20): tests/tournaments/api/test_printing.py (the staff's in CASES).
+    ("GET", "/api/events/{event_pk}/print/"),
+    # Championships (issue 15): tests/tournaments/api/test_championships.py.
+    ("GET", "/api/championships/"), ("GET", "/api/championships/{id}/"),
+    ("GET", "/api/categories/{id}/results/"),
+    ("GET", "/api/championships/{id}/players/{player_pk}/"),
+    ("GET", "/api/stages/{id}/qualification/"), ("GET", "/api/championships/{id}/workbook/"),
     # Game records (Art. 11): tests/tournaments/api/test_game_records.py.
     ("GET", "/api/boards/{id}/moves/"),
     # Signing in for a token: tests/tournaments/api/test_core.py (open to all, password checked).
@@ -167,6 +181,7 @@ SCENARIOS: dict[str, Callable] = {
     "swiss": lambda m, o, c: swiss_scenario(m, o, c),
     "swiss-draft": lambda m, o, c: swiss_scenario(m, o, c, draft_round=True),
     "knockout": knockout_scenario,
+    "knockout-deciding": knockout_deciding_scenario,
     "teams": lambda m, o, c: teams_scenario(m, o, c),
     "teams-published": lambda m, o, c: teams_scenario(m, o, c, published=True),
     "job-pending": _job_ctx("pending"),
@@ -174,7 +189,18 @@ SCENARIOS: dict[str, Callable] = {
     "job-preview": _job_ctx("preview"),
     "rated": lambda m, o, c: rated_scenario(m, o, c),
     "rated-applied": lambda m, o, c: rated_scenario(m, o, c, applied=True),
+    "championship": lambda m, o, c: championship_scenario(m, o, c),
+    "championship-played": lambda m, o, c: championship_scenario(m, o, c, played=True),
+    "championship-ruled": lambda m, o, c: championship_scenario(
+        m, o, c, played=True, rule={"qualification": "top", "qualifiers": 4}),
+    "championship-playoff": lambda m, o, c: championship_scenario(
+        m, o, c, played=True, rule={"qualification": "top", "qualifiers": 2,
+                                    "line_ties": "playoff"}),
 }
+
+
+def _ch(ctx):
+    return ctx["championship"].pk
 
 
 def _e(ctx):
@@ -278,6 +304,12 @@ CASES: dict[str, Case] = {
     "enter a game of a match": Case("rr-matches", lambda c: (
         "put", f"/api/games/{c['game'].pk}/result/", {"result": "1/2-1/2", "version": 0}),
         STAFF, ("PUT", "/api/games/{id}/result/")),
+    # Appendix §2, a statute's deciding game: the higher seed's choice of colours, recorded by
+    # those who enter results.
+    "record a deciding game's colours": Case("knockout-deciding", lambda c: (
+        "put", f"/api/games/{c['game'].pk}/colour/",
+        {"white": c["board"].white_id if not c["game"].white_first else c["board"].black_id,
+         "version": 0}), STAFF, ("PUT", "/api/games/{id}/colour/")),
     "set a line-up": Case("teams-published", lambda c: (
         "put", f"/api/boards/{c['board'].pk}/lineup/", c["lineup"]), STAFF,
         ("PUT", "/api/boards/{id}/lineup/")),
@@ -336,9 +368,56 @@ CASES: dict[str, Case] = {
     "revert an event's rating changes": Case("rated-applied", lambda c: (
         "post", f"/api/events/{_e(c)}/ratings/revert/", {}), ORGANISER,
         ("POST", "/api/events/{event_pk}/ratings/revert/")),
+    # Print sheets (issue 20): score sheets are the staff's; a PDF as a job too.
+    "print the score sheets": Case("rr-published", lambda c: (
+        "get", f"/api/events/{_e(c)}/print/scoresheets/?round=1", None), STAFF,
+        ("GET", "/api/events/{event_pk}/print/{sheet}/"), read=True),
+    "build a print sheet's PDF as a job": Case("rr-published", lambda c: (
+        "post", f"/api/events/{_e(c)}/print/crosstable/", {}), STAFF,
+        ("POST", "/api/events/{event_pk}/print/{sheet}/")),
     "download an export": Case("job-done", lambda c: (
         "get", f"/api/jobs/{c['job'].pk}/file/", None), ORGANISER,
         ("GET", "/api/jobs/{id}/file/"), read=True),
+    # Championships (issue 15): the organisers run them (Art. 19); a play-off's winners are the
+    # chief arbiter's ruling too (Art. 20.3).
+    "create a championship": Case("championship", lambda c: ("post", "/api/championships/", {
+        "name": "Giải Vô địch API", "start_date": "2026-12-01"}), ORGANISER,
+        ("POST", "/api/championships/")),
+    "change a championship": Case("championship", lambda c: (
+        "patch", f"/api/championships/{_ch(c)}/", {"venue": "Hà Nội"}), ORGANISER,
+        ("PATCH", "/api/championships/{id}/")),
+    "add a category": Case("championship", lambda c: (
+        "post", f"/api/championships/{_ch(c)}/categories/", {"name": "Nữ"}), ORGANISER,
+        ("POST", "/api/championships/{id}/categories/")),
+    "appoint for a championship": Case("championship", lambda c: (
+        "post", f"/api/championships/{_ch(c)}/roles/", {"username": "helper",
+                                                         "role": "arbiter"}), ORGANISER,
+        ("POST", "/api/championships/{id}/roles/")),
+    "remove a championship role": Case("championship", lambda c: (
+        "delete", f"/api/championships/{_ch(c)}/roles/{c['arbiter_role'].pk}/", None),
+        ORGANISER, ("DELETE", "/api/championships/{id}/roles/{role_pk}/")),
+    "change a category": Case("championship", lambda c: (
+        "patch", f"/api/categories/{c['category'].pk}/", {"team_classification": "ranks",
+                                                           "team_by": "club", "team_best_n": 3}),
+        ORGANISER, ("PATCH", "/api/categories/{id}/")),
+    "add a stage": Case("championship", lambda c: (
+        "post", f"/api/categories/{c['category'].pk}/stages/", {"format": "rr", "groups": 2}),
+        ORGANISER, ("POST", "/api/categories/{id}/stages/")),
+    "register a first stage's players": Case("championship", lambda c: (
+        "post", f"/api/stages/{c['stage'].pk}/players/",
+        {"ids": [p.pk for p in c["newcomers"]]}), ORGANISER,
+        ("POST", "/api/stages/{id}/players/")),
+    "set a qualification rule": Case("championship-played", lambda c: (
+        "put", f"/api/stages/{c['ko'].pk}/qualification/",
+        {"qualification": "top", "qualifiers": 4}), ORGANISER,
+        ("PUT", "/api/stages/{id}/qualification/")),
+    "qualify into a stage": Case("championship-ruled", lambda c: (
+        "post", f"/api/stages/{c['ko'].pk}/qualify/", {"draw": True}), ORGANISER,
+        ("POST", "/api/stages/{id}/qualify/")),
+    "record a play-off's winners": Case("championship-playoff", lambda c: (
+        "post", f"/api/stages/{c['ko'].pk}/playoff/",
+        {"ids": [c["swiss"].entries.get(number=3).pk]}), PAIRERS,
+        ("POST", "/api/stages/{id}/playoff/")),
 }
 
 
@@ -346,7 +425,8 @@ def snapshot() -> dict:
     """Every row the app keeps, and the history of boards and games."""
     tables = [Event, Entry, TeamMember, Round, Board, Game, EventRole, Player, Team, Job, Foul,
               GameMoves,
-              RatingList, RatingListRow, RatingApplication, RatingChange,
+              RatingList, RatingListRow, RatingApplication, RatingChange, Championship,
+              ChampionshipRole, Category, Stage,
               Board.history.model, Game.history.model, get_user_model()]
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in tables}
 
@@ -382,6 +462,9 @@ def test_permission_matrix(name, who, users, make_event, organiser, chief_arbite
         ctx["backup"] = event_backup(event=ctx["event"], actor=organiser)
     if who == "deputy" and "event" in ctx:  # designated on the event (Art. 20.3)
         role_assign(event=ctx["event"], actor=organiser, user=users["deputy"], role="deputy")
+    if who == "deputy" and "championship" in ctx:  # designated for the championship
+        championship_role_assign(championship=ctx["championship"], actor=organiser,
+                                 user=users["deputy"], role="deputy")
     allowed = case.allowed | ({"deputy"} if "chief" in case.allowed else set())
     method, url, payload, *fmt = case.request(ctx)
     before = snapshot()
@@ -440,7 +523,8 @@ def test_allowed_roles_follow_the_rules():
     assert {n for n, c in CASES.items() if c.allowed == STAFF} == {
         "enter a result", "enter a game of a match", "set a line-up", "read a board's history",
         "export a table", "check every round", "write a game's moves",
-        "remove a game's moves", "upload a round's PGN"}
+        "remove a game's moves", "upload a round's PGN", "record a deciding game's colours",
+        "print the score sheets", "build a print sheet's PDF as a job"}
 
 
 def test_new_players_from_a_refused_quick_add_are_not_kept(users, make_event):

@@ -259,3 +259,19 @@ def test_export_event_command_writes_the_whole_event(rr_event, tmp_path):
     names = {r[2] for r in sheet_rows(wb["Danh sách"])}
     assert "Phạm Thị Ngọc Hương" in names
     assert Entry.objects.filter(event=rr_event).count() == len(names)
+
+
+def test_appendix_2_team_knockout_bracket_sheet_names_the_teams_and_who_went_through(
+        make_event, organiser, chief_arbiter, arbiter):
+    from tests.tournaments.builders import team_knockout_event, team_match_play
+    from tournaments.models import Board
+
+    event = team_knockout_event(make_event, organiser, chief_arbiter, teams=4)
+    board = Board.objects.select_related("white", "black").get(round__event=event,
+                                                               match_code="A1.1")
+    team_match_play(board, [0, 1, 0.5, 0.5], arbiter)  # 2–2: board 1 first, the second team
+    wb = export(event, Table("event"))
+    assert "Sơ đồ" in wb.sheetnames
+    row = next(r for r in sheet_rows(wb["Sơ đồ"]) if r[2] == "A1.1")
+    assert row[4] == board.white.name and row[6] == board.black.name
+    assert row[5] == "2-2" and row[8] == board.black.name

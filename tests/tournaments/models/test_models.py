@@ -31,12 +31,13 @@ def test_two_game_matches_default_to_match_points_and_60_minutes(make_event):
     assert event.time_base_minutes == 60
 
 
-def test_knockout_defaults_to_two_game_matches_with_a_tiebreak_chain(make_event):
-    # Appendix §2: usually two games, one with each colour; if tied, more games or rapid/blitz.
+def test_appendix_2_knockout_defaults_to_the_laws_options_without_a_deciding_game(make_event):
+    # Appendix §2: usually two games, one with each colour; if tied, two more games or other
+    # forms such as rapid or blitz. No armageddon unless the statute names it.
     event = make_event(format="ko")
     assert event.games_per_match == 2
-    assert [level[0] for level in event.tiebreak_games] == ["regular", "rapid", "blitz",
-                                                           "armageddon"]
+    assert event.tiebreak_games == [["regular", 2], ["rapid", 2], ["blitz", 2]]
+    assert event.team_knockout_decider == "boards"  # appendix §4: board 1 first
 
 
 def test_result_codes_cover_the_law_and_match_the_engine():

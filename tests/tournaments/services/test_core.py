@@ -83,13 +83,11 @@ def test_team_roster_follows_appendix_4(make_event, organiser):
 
 def test_official_team_events_hold_teams_the_size_appendix_4_gives(make_event, organiser):
     """Appendix §4: official events field 3–4 players and 1–2 reserves; friendly ones any
-    size. The statute cannot promise a size no team could register with, and a team knockout
-    (which the knockout engine cannot pair) is refused when the statute is set."""
+    size. The statute cannot promise a size no team could register with."""
     from django.core.exceptions import ValidationError
 
     for statute, field in (({"team_boards": 5}, "team_boards"),
-                           ({"team_reserves": 0}, "team_reserves"),
-                           ({"format": "ko"}, "participant_kind")):
+                           ({"team_reserves": 0}, "team_reserves")):
         with pytest.raises(ValidationError) as refused:
             make_event(participant_kind="team", **{"format": "rr", **statute})
         assert field in refused.value.message_dict

@@ -50,6 +50,33 @@ def test_demo_team_event_plays_rounds_with_a_reserve_and_a_forfeit():
     assert forfeit.second_player is None and forfeit.result in ("+/-", "-/+")
 
 
+def test_demo_championship():
+    """Issue 15: a Swiss qualifying stage then a knockout final (played), and round-robin groups
+    then a knockout interleaved A1 v B2, B1 v A2 (semi-finals published)."""
+    from tournaments.models import Championship, RoundStatus
+    from tournaments.selectors.championships import category_results
+
+    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=open("/dev/null", "w"))  # rebuilt, not doubled
+    championship = Championship.objects.get(slug="demo-vo-dich-quoc-gia-2026")
+    men, women = championship.categories.order_by("order")
+    swiss, final = men.stages.order_by("number")
+    assert swiss.events.get().entries.count() == 12 and final.events.get().entries.count() == 4
+    assert not final.events.get().rounds_set.exclude(status=RoundStatus.COMPLETED).exists()
+    results = category_results(men)
+    assert len(results.rows) == 12 and results.rows[0].stage == final
+    assert results.teams  # team prizes by province
+    groups, knockout = women.stages.order_by("number")
+    assert groups.events.count() == 2
+    seeds = {e.number: e for e in knockout.events.get().entries.select_related("player")}
+    group_of = {e.player_id: e.event.group_label
+                for e in groups.events.get(group_label="A").entries.all()}
+    group_of.update({e.player_id: "B" for e in groups.events.get(group_label="B").entries.all()})
+    assert [group_of[seeds[n].player_id] for n in (1, 2, 3, 4)] == ["A", "B", "A", "B"]
+    semi = knockout.events.get().rounds_set.get(number=1)
+    assert semi.status == RoundStatus.PUBLISHED
+
+
 def test_demo_round_robin_has_recorded_games_one_ending_in_checkmate():
     """Issue 18: the demo's round 1 carries score sheets (Art. 11), typed through the service;
     the checkmate sits on a board whose recorded result is Red's win, so no aid flags it."""

@@ -393,3 +393,65 @@ def test_a_correction_that_reopens_a_match_reopens_its_closed_round(
     assert first.status == RoundStatus.PUBLISHED
     assert board.games.filter(level=1).count() == 2  # the statute's two more games
     assert not Board.objects.filter(round__event=event, match_code="A2.1").exists()
+
+
+def test_appendix_2_the_default_chain_is_the_laws_options_and_no_deciding_game(
+        make_event, organiser, chief_arbiter, arbiter):
+    """Appendix §2 names two more games, rapid and blitz games: with the statute's default, a
+    match drawn at every level plays 2 + 2 + 2 rapid + 2 blitz games and no deciding game;
+    the lot (the documented last resort) decides."""
+    event, _ = ko_event(make_event, organiser, 2)
+    bracket_start(event=event, actor=chief_arbiter, seed=3)
+    publish_all(event, chief_arbiter)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    for _ in range(8):
+        enter(board.games.filter(result="").order_by("number").first(), "1/2-1/2", arbiter)
+    board.refresh_from_db()
+    assert board.result in ("1-0", "0-1")
+    assert list(board.games.order_by("number").values_list("kind", flat=True)) == [
+        "regular", "regular", "regular", "regular", "rapid", "rapid", "blitz", "blitz"]
+    with translation.override("en"):
+        assert event_bracket(event, staff=False).matches[0].note == "decided by lots"
+        assert event_bracket(event, staff=False).tie_rule == (
+            "2 more games, then 2 rapid games, then 2 blitz games, then lots if still level")
+
+
+def test_appendix_2_deciding_game_colours_are_chosen_by_the_higher_seed(
+        make_event, organiser, chief_arbiter, arbiter, stranger):
+    """Chinese practice, when the statute names a deciding game: one last game, the
+    higher-placed player chooses the colours; a draw counts for Black."""
+    from django.core.exceptions import PermissionDenied
+
+    from tournaments.services.knockout import armageddon_colour_choose
+
+    event, _ = ko_event(make_event, organiser, 2, games_per_match=1,
+                        tiebreak_games=[["armageddon", 1]])
+    bracket_start(event=event, actor=chief_arbiter, seed=11)
+    publish_all(event, chief_arbiter)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    first = board.games.get(number=1)
+    with pytest.raises(ServiceError, match="alternate"):
+        armageddon_colour_choose(game=first, actor=arbiter, white=board.white_id,
+                                 expected_version=first.version)
+    enter(first, "1/2-1/2", arbiter)
+    deciding = board.games.get(kind="armageddon")
+    assert deciding.white_first is False  # the alternation, until the choice is recorded
+    higher = better_seed(board)
+    with pytest.raises(PermissionDenied):
+        armageddon_colour_choose(game=deciding, actor=stranger, white=higher,
+                                 expected_version=deciding.version)
+    with pytest.raises(ServiceError, match="two players"):
+        armageddon_colour_choose(game=deciding, actor=arbiter, white=first.pk + 10**6,
+                                 expected_version=deciding.version)
+    # The alternation gives White to the second-named entry; the higher seed's choice gives it
+    # to the first-named one, and the engine counts the game with the chosen colours.
+    deciding = armageddon_colour_choose(game=deciding, actor=arbiter, white=board.white_id,
+                                        expected_version=deciding.version)
+    assert deciding.white_first is True
+    enter(deciding, "1/2-1/2", arbiter)  # drawn: Black, the second-named entry, goes through
+    board.refresh_from_db()
+    assert board.result == "0-1"
+    deciding.refresh_from_db()
+    with pytest.raises(ServiceError, match="has a result"):
+        armageddon_colour_choose(game=deciding, actor=arbiter, white=board.black_id,
+                                 expected_version=deciding.version)

@@ -200,3 +200,54 @@ def test_api_starts_the_bracket_through_the_rounds_endpoint(make_event, organise
     assert response.status_code == 201 and [r["number"] for r in response.json()] == [1]
     again = client.post(f"/api/events/{event.pk}/rounds/")
     assert again.status_code == 400
+
+
+def test_appendix_2_statute_form_offers_the_chain_in_words(organiser):
+    staff = english(Client())
+    staff.force_login(organiser)
+    page = staff.get("/manage/new/").content.decode()
+    select = page[page.index('name="tiebreak_games"'):]
+    select = select[:select.index("</select>")]
+    # The law's options first, selected by default; a deciding game only as a choice.
+    assert ('value="regular 2, rapid 2, blitz 2" selected>2 more games, then 2 rapid games, '
+            'then 2 blitz games, then lots if still level') in select
+    assert "one deciding game (armageddon: a draw counts for Black)" in select
+    assert ">regular 2" not in select  # words, not codes
+    response = staff.post("/manage/new/", statute_form_data(
+        name="Cúp chọn ván quyết định", start_date="2026-12-01", format="ko",
+        tiebreak_games="rapid 2, blitz 2, armageddon 1"))
+    assert response.status_code == 302
+    assert Event.objects.get(name="Cúp chọn ván quyết định").tiebreak_games == [
+        ["rapid", 2], ["blitz", 2], ["armageddon", 1]]
+
+
+def test_appendix_2_round_page_records_the_deciding_games_colours(make_event, organiser,
+                                                                   chief_arbiter, arbiter):
+    from tournaments.models import Board
+    from tournaments.services.results import game_result_record
+    from tournaments.services.rounds import round_publish
+
+    event = make_event(format="ko", games_per_match=1, tiebreak_games=[["armageddon", 1]])
+    for player in PlayerFactory.create_batch(2):
+        entry_register(event=event, actor=organiser, player=player)
+    (round_1,) = bracket_start(event=event, actor=chief_arbiter, seed=4)
+    round_publish(round_=round_1, actor=chief_arbiter)
+    board = Board.objects.get(round__event=event, match_code="A1.1")
+    game_result_record(game=board.games.get(number=1), result="1/2-1/2", actor=arbiter,
+                       expected_version=0)
+    deciding = board.games.get(kind="armageddon")
+    referee = english(Client())
+    referee.force_login(arbiter)
+    page = referee.get(f"/manage/{event.slug}/rounds/1/").content.decode()
+    assert f'data-testid="armageddon-colour-{deciding.pk}"' in page
+    assert "the higher-placed player chooses the colours" in page
+    response = referee.post(f"/manage/{event.slug}/games/{deciding.pk}/colour/",
+                            {"white": board.white_id, "version": deciding.version})
+    assert response.status_code == 302 and response.url == f"/manage/{event.slug}/rounds/1/"
+    deciding.refresh_from_db()
+    assert deciding.white_first is True
+    stale = referee.post(f"/manage/{event.slug}/games/{deciding.pk}/colour/",
+                         {"white": board.black_id, "version": 0}, follow=True)
+    assert "Someone else changed this board" in stale.content.decode()
+    deciding.refresh_from_db()
+    assert deciding.white_first is True

@@ -1,0 +1,225 @@
+"""The championship's pages (issue 15): the public page, overall results and a player's path;
+the staff pages that build it, set the qualification rule and qualify (with a preview)."""
+
+import pytest
+
+from tests.tournaments.builders import championship_scenario, client_for, play_stage_event
+from tournaments.models import Championship, Stage, Visibility
+from tournaments.services.championships import championship_update, stage_qualify
+from tournaments.services.rounds import round_publish
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(organiser, chief_arbiter, arbiter):
+    """A public championship: Swiss of 8 played, the top 4 qualified into the knockout, played
+    to the end."""
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True,
+                                rule={"qualification": "top", "qualifiers": 4})
+    championship_update(championship=ctx["championship"], actor=organiser,
+                        visibility=Visibility.PUBLIC)
+    stage_qualify(stage=ctx["ko"], actor=organiser)
+    play_stage_event(ctx["ko"].events.get(), chief_arbiter)
+    return ctx
+
+
+def test_public_pages(played):
+    championship, swiss = played["championship"], played["swiss"]
+    visitor = client_for()
+    page = visitor.get(championship.get_absolute_url()).content.decode()
+    assert "Nam" in page and swiss.get_absolute_url() in page
+    assert played["ko"].events.get().get_absolute_url() in page
+    assert championship.name in visitor.get("/").content.decode()  # the event list
+    event_page = visitor.get(swiss.get_absolute_url()).content.decode()
+    assert championship.get_absolute_url() in event_page
+    results = visitor.get(f"/championships/{championship.slug}/categories/"
+                          f"{played['category'].pk}/")
+    rows = results.content.decode().split('data-testid="overall-results"')[1]
+    winner = swiss.entries.get(number=1).player
+    assert rows.index(winner.full_name) < rows.index(swiss.entries.get(number=5).player
+                                                     .full_name)
+    path = visitor.get(f"/championships/{championship.slug}/players/{winner.pk}/")
+    text = path.content.decode()
+    assert path.status_code == 200 and "qualified" in text and "Stage 2" in text
+
+
+def test_draft_championship_is_not_found(organiser, chief_arbiter, arbiter, stranger):
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    url = ctx["championship"].get_absolute_url()
+    assert client_for().get(url).status_code == 404
+    assert client_for(stranger).get(url).status_code == 404
+    assert client_for(arbiter).get(url).status_code == 200
+
+
+def test_staff_build_a_championship(organiser):
+    staff = client_for(organiser)
+    answer = staff.post("/manage/championships/new/",
+                        {"name": "Giải Trẻ 2026", "start_date": "2026-12-01"})
+    championship = Championship.objects.get(name="Giải Trẻ 2026")
+    manage = f"/manage/championships/{championship.slug}/"
+    assert answer.status_code == 302 and answer["Location"] == manage
+    staff.post(f"{manage}categories/", {"category-name": "U16",
+                                        "category-participant_kind": "individual"})
+    category = championship.categories.get()
+    staff.post(f"{manage}categories/{category.pk}/stages/",
+               {"stage-format": "rr", "stage-groups": 2, "stage-name": "Vòng bảng"})
+    staff.post(f"{manage}categories/{category.pk}/stages/",
+               {"stage-format": "ko", "stage-groups": 1})
+    groups, ko = category.stages.order_by("number")
+    assert groups.events.count() == 2 and ko.events.count() == 1
+    page = staff.get(manage).content.decode()
+    assert "Group A" in page and "Group B" in page
+    refused = staff.post(f"{manage}stages/{ko.pk}/", {
+        "qualification": "top", "qualifiers": 4, "seeding": "interleave",
+        "line_ties": "tiebreaks", "places": "shared"})
+    assert "The qualifiers cannot be seeded into these groups." in refused.content.decode()
+    assert Stage.objects.get(pk=ko.pk).qualification == ""
+    saved = staff.post(f"{manage}stages/{ko.pk}/", {
+        "qualification": "group", "qualifiers": 2, "seeding": "interleave",
+        "line_ties": "tiebreaks", "places": "shared"}, follow=True)
+    assert "Qualification rule saved." in saved.content.decode()
+    assert Stage.objects.get(pk=ko.pk).qualifiers == 2
+
+
+def test_bad_rule_refused_with_the_reason_in_both_languages(organiser, chief_arbiter,
+                                                            arbiter):
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True)
+    url = (f"/manage/championships/{ctx['championship'].slug}/stages/{ctx['ko'].pk}/")
+    rule = {"qualification": "top", "qualifiers": 1, "seeding": "rank",
+            "line_ties": "tiebreaks", "places": "shared"}
+    english = client_for(organiser).post(url, rule).content.decode()
+    assert "A knockout needs at least two players" in english
+    vietnamese = client_for(organiser, lang="vi").post(url, rule).content.decode()
+    assert "ít nhất hai" in vietnamese
+    assert Stage.objects.get(pk=ctx["ko"].pk).qualification == ""
+
+
+def test_preview_then_qualify(organiser, chief_arbiter, arbiter):
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True,
+                                rule={"qualification": "top", "qualifiers": 4})
+    url = f"/manage/championships/{ctx['championship'].slug}/stages/{ctx['ko'].pk}/"
+    preview = client_for(organiser).get(url).content.decode()
+    names = [ctx["swiss"].entries.get(number=n).player.full_name for n in (1, 2, 3, 4)]
+    assert all(name in preview for name in names) and 'data-testid="qualify"' in preview
+    assert client_for(arbiter).post(f"{url}qualify/", {"draw": "1"}).status_code == 403
+    client_for(organiser).post(f"{url}qualify/", {"draw": "1"})
+    event = ctx["ko"].events.get()
+    assert event.entries.count() == 4 and event.rounds_set.count() >= 1
+
+
+def test_excel_of_the_championship(played):
+    from tests.tournaments.builders import open_workbook
+
+    championship = played["championship"]
+    answer = client_for().get(f"/championships/{championship.slug}/export.xlsx")
+    assert answer["Content-Type"].startswith("application/vnd.openxmlformats")
+    wb = open_workbook(answer.content)
+    assert any("Nam" in name for name in wb.sheetnames)
+    assert len(wb.sheetnames) >= 3  # overall results, then the Swiss and the knockout
+
+
+def test_bracket_names_who_chooses_colour(organiser, chief_arbiter, arbiter):
+    """Statute "the higher-ranked player of the earlier stage chooses colour in the deciding
+    game": the knockout's page names, for each semi-final, the player ranked higher in the
+    Swiss (seeds 1 and 2, the Swiss's first two)."""
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True, rule={
+        "qualification": "top", "qualifiers": 4, "higher_rank_chooses_colour": True})
+    stage_qualify(stage=ctx["ko"], actor=organiser)
+    event = ctx["ko"].events.get()
+    round_publish(round_=event.rounds_set.get(number=1), actor=chief_arbiter)
+    page = client_for(organiser).get(f"/events/{event.slug}/bracket/").content.decode()
+    box = page.split('data-testid="colour-choices"')[1].split("</section>")[0]
+    first, second = (ctx["swiss"].entries.get(number=n).player.full_name for n in (1, 2))
+    assert box.count("</li>") == 2 and f"{first} chooses" in box and f"{second} chooses" in box
+
+
+def test_deal_the_first_stage_into_groups(organiser):
+    """Eight players registered in group A through its entries page, then dealt from the
+    dashboard: a snake by rating, A takes the 1st, 4th, 5th and 8th strongest."""
+    from tests.tournaments.builders import PlayerFactory
+    from tournaments.services.championships import (
+        category_add,
+        championship_create,
+        stage_add,
+    )
+    from tournaments.services.entries import entry_register
+
+    championship = championship_create(actor=organiser, name="Giải Bảng",
+                                       start_date="2026-12-01")
+    category = category_add(championship=championship, actor=organiser, name="Nữ")
+    stage = stage_add(category=category, actor=organiser, format="rr", groups=2)
+    a, b = stage.events.order_by("group_label")
+    players = PlayerFactory.create_batch(8)
+    for player in players:
+        entry_register(event=a, actor=organiser, player=player)
+    page = client_for(organiser).get(f"/manage/championships/{championship.slug}/")
+    assert f'data-testid="deal-{stage.pk}"' in page.content.decode()
+    client_for(organiser).post(f"/manage/championships/{championship.slug}/stages/"
+                               f"{stage.pk}/deal/")
+    strongest = sorted(players, key=lambda p: -p.rating)
+    assert set(a.entries.values_list("player_id", flat=True)) == {
+        strongest[i].pk for i in (0, 3, 4, 7)}
+    assert b.entries.count() == 4
+
+
+def test_championship_page_reads_a_fixed_number_of_queries(organiser, chief_arbiter, arbiter):
+    """The page reads its categories, stages and events in three queries, whatever their
+    number: one category of two stages costs what three categories of three stages cost."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.services.championships import category_add, stage_add
+
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    championship = ctx["championship"]
+    staff = client_for(organiser)
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert staff.get(championship.get_absolute_url()).status_code == 200
+        return len(queries)
+
+    small = count()
+    for name in ("Nữ", "U16"):
+        category = category_add(championship=championship, actor=organiser, name=name)
+        stage_add(category=category, actor=organiser, format="rr", groups=3)
+        stage_add(category=category, actor=organiser, format="ko")
+    stage_add(category=ctx["category"], actor=organiser, format="rr", groups=2)
+    assert count() == small
+
+
+def test_team_classification_beside_the_results(played, organiser):
+    """Clubs by the sum of their best 2 players' points: the club of the Swiss's odd numbers
+    (1, 3: 3 + 2 points with the stronger always winning) is ahead of the even one."""
+    from tournaments.services.championships import category_update
+
+    swiss = played["swiss"]
+    for entry in swiss.entries.select_related("player"):
+        entry.player.club = "CLB Lẻ" if entry.number % 2 else "CLB Chẵn"
+        entry.player.save()
+    category_update(category=played["category"], actor=organiser, team_classification="points",
+                    team_by="club", team_best_n=2)
+    page = client_for(lang="vi").get(f"/championships/{played['championship'].slug}/"
+                                     f"categories/{played['category'].pk}/").content.decode()
+    table = page.split('data-testid="team-classification"')[1].split("</table>")[0]
+    assert "Xếp hạng đồng đội" in page
+    assert table.index("CLB Lẻ") < table.index("CLB Chẵn")
+
+
+def test_edit_a_category_from_the_dashboard(organiser, chief_arbiter, arbiter):
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    category = ctx["category"]
+    prefix = f"category{category.pk}"
+    client_for(organiser).post(
+        f"/manage/championships/{ctx['championship'].slug}/categories/{category.pk}/",
+        {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "individual",
+         f"{prefix}-team_classification": "ranks", f"{prefix}-team_by": "province",
+         f"{prefix}-team_best_n": 3})
+    category.refresh_from_db()
+    assert (category.team_classification, category.team_by, category.team_best_n) == (
+        "ranks", "province", 3)
+    refused = client_for(organiser).post(
+        f"/manage/championships/{ctx['championship'].slug}/categories/{category.pk}/",
+        {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "team"}, follow=True)
+    assert "The kind of participants cannot change" in refused.content.decode()

@@ -1,0 +1,207 @@
+"""What each print sheet of an event holds, who may print it, and the data it shows.
+
+One table, ``SHEETS``, names the sheets; ``sheet_context`` gathers a sheet's data through the
+selectors, for the print page (``views/printing.py``) and for a PDF built in the background
+(``tasks.py: pdf_build``) alike. The public may print what the public pages show (published
+rounds); score sheets and certificates are the staff's (they are filled in and signed at the
+hall, Art. 11.1 b).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Event, RoundStatus
+from tournaments.printing.qr import qr_svg
+from tournaments.selectors.knockout import event_bracket
+from tournaments.selectors.rounds import round_boards, visible_rounds
+from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.teams import annotate_match_scores
+from tournaments.text import name_sort_key
+
+# A score sheet has room for this many moves of each side (Art. 11.1: both sides' moves).
+SCORESHEET_MOVES = 60
+# Certificates: the first places of the standings, unless the staff ask for more.
+CERTIFICATES_DEFAULT = 3
+CERTIFICATES_MAX = 50
+
+
+class SheetError(Exception):
+    """A sheet this event does not have, or a round that cannot be printed; the message says
+    why in the user's language."""
+
+
+class SheetRefused(SheetError):
+    """A sheet of the staff's (score sheets, certificates) asked for by someone else."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    key: str
+    label: str
+    per_round: bool = False
+    staff_only: bool = False
+    landscape: bool = False
+    # A sheet for the notice board: it carries the QR code of the event's public page.
+    wall: bool = True
+    # "team" (team events only), "knockout" (knockouts only), "ranked" (not knockouts).
+    needs: str = ""
+
+    @property
+    def template(self) -> str:
+        return f"tournaments/print/{self.key.replace('-', '_')}.html"
+
+
+SHEETS: dict[str, Sheet] = {s.key: s for s in (
+    Sheet("pairings", gettext_lazy("Pairings by board"), per_round=True),
+    Sheet("pairings-alpha", gettext_lazy("Pairings by name"), per_round=True),
+    Sheet("scoresheets", gettext_lazy("Score sheets"), per_round=True, staff_only=True,
+          wall=False),
+    Sheet("results", gettext_lazy("Results"), per_round=True),
+    Sheet("lineups", gettext_lazy("Team line-ups"), per_round=True, needs="team"),
+    Sheet("standings", gettext_lazy("Standings"), needs="ranked"),
+    Sheet("crosstable", gettext_lazy("Crosstable"), landscape=True, needs="ranked"),
+    Sheet("bracket", gettext_lazy("Bracket"), landscape=True, needs="knockout"),
+    Sheet("certificates", gettext_lazy("Certificates"), staff_only=True, landscape=True,
+          wall=False),
+)}
+
+
+def fits(event: Event, sheet: Sheet) -> bool:
+    """Whether ``event`` has this sheet at all (a bracket only for a knockout, ...)."""
+    return {"team": event.is_team, "knockout": event.is_knockout,
+            "ranked": not event.is_knockout}.get(sheet.needs, True)
+
+
+def sheets_for(event: Event, *, staff: bool) -> list[Sheet]:
+    """The sheets ``event`` offers to the public, or to its staff."""
+    return [s for s in SHEETS.values() if fits(event, s) and (staff or not s.staff_only)]
+
+
+def sheet_for(event: Event, key: str, *, staff: bool) -> Sheet:
+    sheet = SHEETS.get(key)
+    if sheet is None or not fits(event, sheet):
+        raise SheetError(_("This event has no such sheet to print."))
+    if sheet.staff_only and not staff:
+        raise SheetRefused(_("Only the people who run this event can print this sheet."))
+    return sheet
+
+
+def _round(event: Event, number: int | None, *, staff: bool):
+    rounds = visible_rounds(event, staff=staff)
+    if number is None and rounds:
+        number = rounds[-1].number
+    round_ = next((r for r in rounds if r.number == number), None)
+    if round_ is None:
+        raise SheetError(_("Round %(n)s cannot be printed: it has not been paired and "
+                           "published yet.") % {"n": number if number is not None else 1})
+    return round_
+
+
+def by_name(boards) -> list[dict]:
+    """Every entry of the round with its board and colour, in alphabetical order as Vietnamese
+    lists are (the given name first, ``text.name_sort_key``)."""
+    rows = []
+    for board in boards:
+        for entry, opponent, white in ((board.white, board.black, True),
+                                       (board.black, board.white, False)):
+            if entry is not None:
+                rows.append({"entry": entry, "opponent": opponent, "white": white,
+                             "board": board})
+    return sorted(rows, key=lambda row: (name_sort_key(row["entry"].name), row["entry"].pk))
+
+
+def _score_sheets(boards) -> list[dict]:
+    """One sheet per game to be played (Art. 11): each game of a match, its players and who
+    has White; a bye has none."""
+    sheets = []
+    for board in boards:
+        if board.black_id is None:
+            continue
+        games = list(board.games.all())
+        if not games:
+            sheets.append({"board": board, "game": None, "white": board.white.name,
+                           "black": board.black.name,
+                           "white_no": board.white.number, "black_no": board.black.number})
+        for game in games:
+            first = str(game.first_player or board.white.name)
+            second = str(game.second_player or board.black.name)
+            white, black = (first, second) if game.white_first else (second, first)
+            sheets.append({"board": board, "game": game, "white": white, "black": black})
+    return sheets
+
+
+def _round_data(event: Event, sheet: Sheet, number: int | None, staff: bool) -> dict:
+    round_ = _round(event, number, staff=staff)
+    boards = round_boards(round_)
+    if event.is_team:
+        annotate_match_scores(boards)
+    data = {"round": round_, "boards": boards, "draft": round_.status == RoundStatus.DRAFT}
+    if sheet.key == "pairings-alpha":
+        data["by_name"] = by_name(boards)
+    elif sheet.key == "scoresheets":
+        data["sheets"] = _score_sheets(boards)
+        half = SCORESHEET_MOVES // 2
+        data["move_columns"] = (range(1, half + 1), range(half + 1, SCORESHEET_MOVES + 1))
+    return data
+
+
+def _certificates(event: Event, top: int | None) -> dict:
+    """The prize winners, ranks 1 to ``top``: from the standings (a shared rank gives each
+    its certificate), or from a knockout's placings (appendix §2, §3: "3–4" for the losers of
+    the semi-finals without a match for third place)."""
+    top = min(max(top or CERTIFICATES_DEFAULT, 1), CERTIFICATES_MAX)
+    if event.is_knockout:
+        placings = event_bracket(event, staff=False).placings
+        return {"winners": [{"entry": p.entry, "rank": p.label, "shared": p.place_to > p.place,
+                             "points": ""} for p in placings if p.place <= top]}
+    table = event_standings(event)
+    if not table.after_round:  # no round played: nobody has a rank yet
+        return {"winners": []}
+    return {"winners": [{"entry": row.entry, "rank": str(row.rank), "shared": row.shared,
+                         "points": row.match_points if table.team or table.is_match
+                         else row.points} for row in table.rows if row.rank <= top]}
+
+
+def sheet_context(event: Event, sheet: Sheet, *, staff: bool, public_url: str,
+                  number: int | None = None, after: int | None = None,
+                  top: int | None = None) -> dict:
+    """Everything ``sheet``'s template shows. ``public_url`` is the event's public page (the
+    QR code of a wall sheet); ``number`` the round (the last one by default), ``after`` the
+    round the standings and crosstable stop at, ``top`` how many certificates."""
+    ctx = {"event": event, "sheet": sheet, "public_url": public_url,
+           "qr": qr_svg(public_url) if sheet.wall else ""}
+    if sheet.per_round:
+        ctx.update(_round_data(event, sheet, number, staff))
+    elif sheet.key == "standings":
+        ctx["table"] = event_standings(event, after_round=after)
+    elif sheet.key == "crosstable":
+        ctx["cross"] = event_crosstable(event, after_round=after)
+    elif sheet.key == "bracket":
+        ctx["bracket"] = event_bracket(event, staff=staff)
+    elif sheet.key == "certificates":
+        ctx.update(_certificates(event, top))
+    return ctx
+
+
+# What a full page (a score sheet, a certificate) costs the renderer, in table lines: about
+# 0.3 s against 0.03 s a line (benchmarks/bench_print.py).
+PAGE_LINES = 10
+
+
+def sheet_size(ctx: dict) -> int:
+    """About how many table lines the sheet prints, a full page counted ``PAGE_LINES``: what
+    decides whether its PDF is built in the background (``settings.PDF_ASYNC_MIN_ROWS``)."""
+    if "sheets" in ctx:
+        return len(ctx["sheets"]) * PAGE_LINES
+    if "winners" in ctx:
+        return len(ctx["winners"]) * PAGE_LINES
+    if "cross" in ctx:
+        cross = ctx["cross"]
+        return len(cross.rows) * max(1, len(cross.columns) // 10)
+    if "table" in ctx:
+        return len(ctx["table"].rows)
+    return len(ctx.get("boards", ()))

@@ -1,0 +1,67 @@
+"""Championships as their pages list them: which ones a visitor sees, and one championship's
+categories, stages and stage events (groups) in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from tournaments.models import Category, Championship, ChampionshipRole, Event, Stage, Visibility
+
+
+def public_championships() -> QuerySet[Championship]:
+    return Championship.objects.filter(visibility=Visibility.PUBLIC).annotate(
+        category_count=Count("categories", distinct=True))
+
+
+def championships_run_by(user) -> QuerySet[Championship]:
+    """Championships the user organises or arbitrates (all of them for a superuser)."""
+    rows = Championship.objects.all()
+    if not user.is_superuser:
+        ids = ChampionshipRole.objects.filter(user=user).values("championship_id")
+        rows = rows.filter(Q(pk__in=ids) | Q(created_by=user))
+    return rows.annotate(category_count=Count("categories", distinct=True))
+
+
+def visible_championship(user, slug: str) -> Championship | None:
+    """The championship if the user may see it: public, or run by the user."""
+    championship = Championship.objects.filter(slug=slug).first()
+    if championship is None or not user.has_perm("tournaments.view_championship",
+                                                  championship):
+        return None
+    return championship
+
+
+@dataclass(frozen=True)
+class StageView:
+    stage: Stage
+    events: tuple[Event, ...]  # one, or the groups in order A, B...
+    previous: Stage | None
+
+    @property
+    def started(self) -> bool:
+        return any(e.round_count for e in self.events)
+
+
+@dataclass(frozen=True)
+class CategoryView:
+    category: Category
+    stages: tuple[StageView, ...]
+
+
+def championship_tree(championship: Championship) -> tuple[CategoryView, ...]:
+    """Every category with its stages and their events (entries and rounds counted): three
+    queries whatever the size."""
+    events = Event.objects.order_by("group_label").annotate(
+        entry_count=Count("entries", distinct=True), round_count=Count("rounds_set",
+                                                                       distinct=True))
+    stages = Stage.objects.order_by("number").prefetch_related(Prefetch("events", events))
+    categories = championship.categories.prefetch_related(Prefetch("stages", stages))
+    out = []
+    for category in categories:
+        rows = list(category.stages.all())
+        out.append(CategoryView(category, tuple(
+            StageView(stage, tuple(stage.events.all()), rows[i - 1] if i else None)
+            for i, stage in enumerate(rows))))
+    return tuple(out)

@@ -1,0 +1,334 @@
+"""Championships (Art. 17.3, "đấu hỗn hợp"): creating one, its categories and stages, its staff,
+the qualification rule of each later stage, and qualifying players into it.
+
+A stage's events are ordinary events made by ``event_create``; the championship's roles are
+copied onto them (when the stage is made and when a role is given), so every event service keeps
+checking its own rights. Qualifying goes through the entries services and ``round_start``.
+"""
+
+from string import ascii_uppercase
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from scoring import seeding
+from scoring.qualification import QualificationError
+from tournaments.errors import ServiceError
+from tournaments.models import (
+    Category,
+    Championship,
+    ChampionshipRole,
+    Entry,
+    Event,
+    EventRole,
+    Format,
+    Player,
+    Role,
+    Seeding,
+    Stage,
+)
+from tournaments.selectors.qualification import qualification_plan
+from tournaments.services.championship_rules import qualification_check
+from tournaments.services.entries import (
+    entry_register,
+    entry_register_team,
+    entry_remove,
+    numbers_draw,
+)
+from tournaments.services.events import event_create, law_defaults
+from tournaments.services.formats import round_start
+
+CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
+                                 "visibility"})
+CATEGORY_FIELDS = frozenset({"name", "order", "participant_kind", "team_classification",
+                             "team_by", "team_best_n"})
+QUALIFICATION_FIELDS = frozenset({"qualification", "qualifiers", "best_of_next", "after_round",
+                                  "seeding", "line_ties", "places",
+                                  "higher_rank_chooses_colour"})
+
+
+def require_championship(actor, perm: str, championship: Championship) -> None:
+    """Refuse unless ``actor`` holds ``perm`` on the championship (tournaments/rules.py)."""
+    if actor is None or not actor.has_perm(perm, championship):
+        raise PermissionDenied(_("You do not have the right to do this in this championship."))
+
+
+def _check_fields(values: dict, allowed: frozenset) -> None:
+    unknown = set(values) - allowed
+    if unknown:
+        raise ServiceError(_("Unknown fields: %(fields)s"), fields=", ".join(sorted(unknown)))
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:70] or "championship"
+    slug, n = base, 1
+    while Championship.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _save(row, **changes):
+    for field, value in changes.items():
+        setattr(row, field, value)
+    row.full_clean()
+    row.save()
+    return row
+
+
+@transaction.atomic
+def championship_create(*, actor, name: str, start_date, slug: str = "",
+                        **fields) -> Championship:
+    """A new championship; its creator is its organiser (Art. 19). Creating one is the right to
+    create events (``tournaments.add_event``), since its stages are events. ``slug``: its
+    address, made from the name unless given."""
+    if actor is None or not actor.has_perm("tournaments.add_event"):
+        raise PermissionDenied(_("Only organisers can create championships."))
+    _check_fields(fields, CHAMPIONSHIP_FIELDS)
+    championship = Championship(name=name, start_date=start_date, created_by=actor,
+                                slug=slug or _unique_slug(name))
+    _save(championship, **fields)
+    ChampionshipRole.objects.create(championship=championship, user=actor, role=Role.ORGANISER)
+    return championship
+
+
+@transaction.atomic
+def championship_update(*, championship: Championship, actor, **changes) -> Championship:
+    """Change the championship's name, dates, venue or visibility. Making it public makes its
+    stage events public too (their pages are linked from it)."""
+    require_championship(actor, "tournaments.change_championship", championship)
+    _check_fields(changes, CHAMPIONSHIP_FIELDS)
+    _save(championship, **changes)
+    if "visibility" in changes:
+        Event.objects.filter(stage__category__championship=championship).update(
+            visibility=championship.visibility)
+    return championship
+
+
+def _stage_events(championship: Championship):
+    return Event.objects.filter(stage__category__championship=championship)
+
+
+@transaction.atomic
+def championship_role_assign(*, championship: Championship, actor, user,
+                             role: str) -> ChampionshipRole:
+    """Appoint ``user`` for the whole championship; the role is given on every stage event."""
+    require_championship(actor, "tournaments.change_championship", championship)
+    if role not in Role.values:
+        raise ServiceError(_("Unknown role."))
+    given, _created = ChampionshipRole.objects.get_or_create(championship=championship,
+                                                             user=user, role=role)
+    for event in _stage_events(championship):
+        _give_role(event, user, role)
+    user.__dict__.pop("_event_roles_cache", None)
+    return given
+
+
+def _give_role(event: Event, user, role: str) -> None:
+    """One chief arbiter per event (as ``role_assign``): a championship's chief does not
+    replace one the event already has."""
+    if role == Role.CHIEF_ARBITER and EventRole.objects.filter(
+            event=event, role=Role.CHIEF_ARBITER).exclude(user=user).exists():
+        return
+    EventRole.objects.get_or_create(event=event, user=user, role=role)
+
+
+@transaction.atomic
+def championship_role_remove(*, championship: Championship, actor, user, role: str) -> None:
+    """Remove a championship role, and the same role on its stage events."""
+    require_championship(actor, "tournaments.change_championship", championship)
+    if role == Role.ORGANISER and user.pk == championship.created_by_id:
+        raise ServiceError(_("The championship's creator stays its organiser."))
+    ChampionshipRole.objects.filter(championship=championship, user=user, role=role).delete()
+    EventRole.objects.filter(event__in=_stage_events(championship), user=user, role=role) \
+        .exclude(event__created_by=user, role=Role.ORGANISER).delete()
+    user.__dict__.pop("_event_roles_cache", None)
+
+
+@transaction.atomic
+def category_add(*, championship: Championship, actor, name: str, **fields) -> Category:
+    """A category (nội dung: men, women, U16, rapid, teams...) with its team classification."""
+    require_championship(actor, "tournaments.change_championship", championship)
+    _check_fields(fields, CATEGORY_FIELDS - {"name"})
+    if championship.categories.filter(name=name).exists():
+        raise ServiceError(_("This championship already has a category named %(name)s."),
+                           name=name)
+    fields.setdefault("order", championship.categories.count() + 1)
+    return _save(Category(championship=championship, name=name), **fields)
+
+
+@transaction.atomic
+def category_update(*, category: Category, actor, **changes) -> Category:
+    require_championship(actor, "tournaments.change_championship", category.championship)
+    _check_fields(changes, CATEGORY_FIELDS)
+    stored = Category.objects.select_for_update().get(pk=category.pk)  # not a form's copy
+    if changes.get("participant_kind", stored.participant_kind) != \
+            stored.participant_kind and stored.stages.exists():
+        raise ServiceError(_("The kind of participants cannot change once the category has "
+                             "stages."))
+    return _save(category, **changes)
+
+
+def group_labels(groups: int) -> list[str]:
+    """A, B, C... (AA, AB... past Z)."""
+    return [ascii_uppercase[i] if i < 26 else ascii_uppercase[i // 26 - 1] + ascii_uppercase[
+        i % 26] for i in range(groups)]
+
+
+@transaction.atomic
+def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: str = "",
+              start_date=None, **statute) -> Stage:
+    """The category's next stage: one event, or ``groups`` parallel events of one format
+    (groups A, B...), made by ``event_create`` with the championship's staff. A knockout stage
+    is seeded from the organisers' list, which qualifying fills with the earlier stage's
+    order."""
+    championship = category.championship
+    require_championship(actor, "tournaments.change_championship", championship)
+    if format not in Format.values:
+        raise ServiceError(_("Unknown format."))
+    if groups < 1 or groups > 26:
+        raise ServiceError(_("A stage has 1 to 26 groups."))
+    number = category.stages.count() + 1
+    stage = Stage.objects.create(category=category, number=number, name=name, format=format,
+                                 groups=groups)
+    base = f"{championship.name} — {category.name} — {stage}"
+    statute = {**statute, "format": format, "participant_kind": category.participant_kind}
+    if format in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION) and number > 1:
+        statute.setdefault("seeding", Seeding.LIST)
+    for label in group_labels(groups) if groups > 1 else [""]:
+        title = f"{base} — {_('Group %(g)s') % {'g': label}}" if label else base
+        event = event_create(actor=actor, name=title, start_date=start_date or
+                             championship.start_date, **{**law_defaults(format), **statute})
+        Event.objects.filter(pk=event.pk).update(stage=stage, group_label=label,
+                                                 visibility=championship.visibility)
+        for role in championship.roles.exclude(user=actor, role=Role.ORGANISER):
+            _give_role(event, role.user, role.role)
+    return stage
+
+
+def _started(stage: Stage) -> bool:
+    return stage.qualified_at is not None or stage.events.filter(rounds_set__isnull=False) \
+        .exists()
+
+
+@transaction.atomic
+def stage_qualification_set(*, stage: Stage, actor, **rule) -> Stage:
+    """Set how players come into ``stage`` from the stage before (the championship's statute).
+    A rule the stages cannot follow is refused with the reason; once players have qualified or
+    the stage has rounds the rule is fixed."""
+    require_championship(actor, "tournaments.change_championship", stage.category.championship)
+    _check_fields(rule, QUALIFICATION_FIELDS)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    if stage.number == 1:
+        raise ServiceError(_("The first stage has no qualification: register its players."))
+    if _started(stage):
+        raise ServiceError(_("The qualification rule cannot change: players have already "
+                             "qualified into this stage or it has started."))
+    for field, value in rule.items():
+        setattr(stage, field, value)
+    previous = stage.category.stages.get(number=stage.number - 1)
+    qualification_check(stage, previous)
+    stage.full_clean()
+    stage.save()
+    return stage
+
+
+@transaction.atomic
+def stage_register(*, stage: Stage, actor, players: list[Player] = ()) -> list[Entry]:
+    """Register ``players`` in the first stage and deal everyone registered there into its
+    groups in a snake by rating (``scoring/seeding.py: snake``): the strongest in A, B, C...,
+    then back C, B, A... (C.04.2 order for equal ratings). Players already registered in a group
+    (through its entries page, or an earlier call) are dealt again with the new ones, keeping
+    their rating at entry; with no ``players`` this only deals. Refused once a group has rounds."""
+    require_championship(actor, "tournaments.change_championship", stage.category.championship)
+    if stage.number > 1:
+        raise ServiceError(_("Players come into a later stage by qualifying."))
+    events = list(stage.events.order_by("group_label"))
+    if any(event.rounds_set.exists() for event in events):
+        raise ServiceError(_("The groups are already drawn: players can no longer be dealt."))
+    earlier = list(Entry.objects.filter(event__in=events, player__isnull=False)
+                   .select_related("player"))
+    known = {e.player_id for e in earlier}
+    ratings = {e.player_id: e.rating for e in earlier}
+    everyone = [e.player for e in earlier] + [p for p in players if p.pk not in known]
+    ratings.update({p.pk: p.rating for p in everyone if p.pk not in ratings})
+    order = [p.pk for p in sorted(everyone, key=lambda p: (-(ratings[p.pk] or 0), p.sort_key,
+                                                           p.pk))]
+    try:
+        dealt = seeding.snake(order, len(events)) if len(events) > 1 else (tuple(order),)
+    except QualificationError:
+        raise ServiceError(_("%(n)s players cannot fill %(g)s groups."), n=len(order),
+                           g=len(events)) from None
+    for entry in earlier:
+        entry_remove(entry=entry, actor=actor)
+    by_id = {p.pk: p for p in everyone}
+    return [entry_register(event=event, actor=actor, player=by_id[pk], rating=ratings[pk])
+            for event, group in zip(events, dealt, strict=True) for pk in group]
+
+
+@transaction.atomic
+def stage_playoff_record(*, stage: Stage, actor, winners: list[int]) -> Stage:
+    """The arbiter records who won a play-off at the qualification line (entries of the
+    earlier stage, in the order they finished); qualifying then takes them. Winners of several
+    play-offs (a group's line, then the best-placed players' line) are recorded one play-off
+    after the other and kept in that order."""
+    require_championship(actor, "tournaments.record_playoff", stage.category.championship)
+    stage = Stage.objects.select_for_update().get(pk=stage.pk)
+    if stage.qualified_at is not None:
+        raise ServiceError(_("Players have already qualified into this stage."))
+    earlier = Entry.objects.filter(event__stage__category=stage.category,
+                                   event__stage__number=stage.number - 1, pk__in=winners)
+    if earlier.count() != len(set(winners)) or len(set(winners)) != len(winners):
+        raise ServiceError(_("The play-off's winners must be players of the earlier stage, "
+                             "each named once."))
+    stage.playoff_winners = [*stage.playoff_winners,
+                             *(w for w in winners if w not in stage.playoff_winners)]
+    stage.save(update_fields=["playoff_winners"])
+    return stage
+
+
+def _enter(event: Event, actor, earlier: Entry) -> Entry:
+    """The qualifier's entry in the later stage: the player with the rating they entered with,
+    or the team with its roster."""
+    if earlier.player_id:
+        return entry_register(event=event, actor=actor, player=earlier.player,
+                              rating=earlier.rating)
+    members = list(earlier.members.select_related("player"))
+    return entry_register_team(event=event, actor=actor, team=earlier.team,
+                               players=[m.player for m in members if not m.is_reserve],
+                               reserves=[m.player for m in members if m.is_reserve])
+
+
+@transaction.atomic
+def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
+    """Qualify the players of the plan (``selectors/qualification.py: qualification_plan``,
+    the preview the staff saw, computed again under the stage's lock) into ``stage``: their
+    entries in each group's event, numbered by the plan's seeding (a knockout's seeds), the
+    qualifiers who leave a Swiss that plays on marked so it no longer pairs them, and, if
+    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing."""
+    require_championship(actor, "tournaments.qualify_stage", stage.category.championship)
+    locked = Stage.objects.select_for_update().get(pk=stage.pk)
+    if locked.qualified_at is not None:
+        raise ServiceError(_("Players have already qualified into this stage."))
+    plan = qualification_plan(locked)
+    if plan.problems:
+        raise ServiceError(plan.problems[0])
+    events = {e.group_label: e for e in locked.events.all()}
+    for group in plan.groups:
+        event = events[group.label]
+        made = {}
+        for seat in group.seats:
+            made[_enter(event, actor, seat.entry).pk] = seat.seed
+        numbers_draw(event=event, actor=actor, method="manual", numbers=made)
+    if plan.moved_on_after_round is not None:
+        Entry.objects.filter(pk__in=[s.entry.pk for g in plan.groups for s in g.seats]) \
+            .update(moved_on_after_round=plan.moved_on_after_round)
+    locked.qualified_at = timezone.now()
+    locked.save(update_fields=["qualified_at"])
+    if draw:
+        for event in events.values():
+            round_start(event=event, actor=actor)
+    return locked

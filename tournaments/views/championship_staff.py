@@ -1,0 +1,229 @@
+"""The staff pages of a championship (issue 15): create and edit it, add categories and stages,
+appoint its staff, set a stage's qualification rule, preview and run the qualification. Each
+view parses the form, calls one service, and shows its refusal in the user's language."""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import ServiceError
+from tournaments.forms import (
+    CategoryForm,
+    ChampionshipForm,
+    QualificationForm,
+    RoleForm,
+    StageForm,
+)
+from tournaments.models import ChampionshipRole, Stage, Visibility
+from tournaments.selectors.championship_tree import championship_tree, visible_championship
+from tournaments.selectors.qualification import qualification_plan
+from tournaments.services import championships as services
+from tournaments.views.errors import refusal
+
+
+def _championship_for(request, slug, perm="tournaments.change_championship"):
+    championship = visible_championship(request.user, slug)
+    if championship is None:
+        raise Http404("No such championship, or it is not public yet.")
+    if not request.user.has_perm(perm, championship):
+        raise PermissionDenied(refusal(perm))
+    return championship
+
+
+def _run(request, action, success: str) -> bool:
+    try:
+        action()
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return False
+    messages.success(request, success)
+    return True
+
+
+@login_required
+def championship_create(request):
+    if not request.user.has_perm("tournaments.add_event"):
+        raise PermissionDenied(_("Only organisers can create championships."))
+    form = ChampionshipForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            championship = services.championship_create(actor=request.user,
+                                                         **form.cleaned_data)
+        except ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Championship created. Now add its categories."))
+            return redirect("tournaments:championship_manage", slug=championship.slug)
+    return render(request, "tournaments/championships/form.html", {"form": form})
+
+
+@login_required
+def championship_manage(request, slug):
+    """The championship's dashboard; POST saves its details."""
+    championship = _championship_for(request, slug)
+    form = ChampionshipForm(request.POST or None, instance=championship)
+    if request.method == "POST" and form.is_valid():
+        if _run(request, lambda: services.championship_update(
+                championship=championship, actor=request.user, **form.cleaned_data),
+                _("Saved.")):
+            return redirect("tournaments:championship_manage", slug=championship.slug)
+    return render(request, "tournaments/championships/manage.html", {
+        "championship": championship, "form": form,
+        "categories": [(item, CategoryForm(instance=item.category,
+                                           prefix=f"category{item.category.pk}"))
+                       for item in championship_tree(championship)],
+        "category_form": CategoryForm(prefix="category"),
+        "stage_form": StageForm(prefix="stage"), "role_form": RoleForm(prefix="role"),
+        "roles": championship.roles.select_related("user").order_by("role"),
+    })
+
+
+@login_required
+@require_POST
+def championship_visibility(request, slug):
+    championship = _championship_for(request, slug)
+    public = request.POST.get("public") == "1"
+    _run(request, lambda: services.championship_update(
+        championship=championship, actor=request.user,
+        visibility=Visibility.PUBLIC if public else Visibility.DRAFT), _("Saved."))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def category_add(request, slug):
+    championship = _championship_for(request, slug)
+    form = CategoryForm(request.POST, prefix="category")
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        _run(request, lambda: services.category_add(championship=championship,
+                                                    actor=request.user, **data),
+             _("Category added."))
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def category_edit(request, slug, category_id):
+    championship = _championship_for(request, slug)
+    category = get_object_or_404(championship.categories, pk=category_id)
+    form = CategoryForm(request.POST, instance=category, prefix=f"category{category.pk}")
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        _run(request, lambda: services.category_update(category=category, actor=request.user,
+                                                       **data), _("Saved."))
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def stage_add(request, slug, category_id):
+    championship = _championship_for(request, slug)
+    category = get_object_or_404(championship.categories, pk=category_id)
+    form = StageForm(request.POST, prefix="stage")
+    if form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
+        _run(request, lambda: services.stage_add(category=category, actor=request.user,
+                                                 **data), _("Stage added."))
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def championship_role_add(request, slug):
+    championship = _championship_for(request, slug)
+    form = RoleForm(request.POST, prefix="role")
+    user = get_user_model().objects.filter(username=request.POST.get("role-username", "")) \
+        .first()
+    if not form.is_valid() or user is None:
+        messages.error(request, _("No account with this username."))
+    else:
+        _run(request, lambda: services.championship_role_assign(
+            championship=championship, actor=request.user, user=user,
+            role=form.cleaned_data["role"]), _("Role given."))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def championship_role_remove(request, slug, role_id):
+    championship = _championship_for(request, slug)
+    role = get_object_or_404(ChampionshipRole, pk=role_id, championship=championship)
+    _run(request, lambda: services.championship_role_remove(
+        championship=championship, actor=request.user, user=role.user, role=role.role),
+        _("Role removed."))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+def _stage_for(request, slug, stage_id, perm="tournaments.change_championship"):
+    championship = _championship_for(request, slug, perm)
+    stage = get_object_or_404(Stage.objects.select_related("category"), pk=stage_id,
+                              category__championship=championship)
+    return championship, stage
+
+
+@login_required
+def stage_manage(request, slug, stage_id):
+    """A later stage: its qualification rule (POST saves it) and the preview of who qualifies,
+    with their seeds, before the organisers run it."""
+    championship, stage = _stage_for(request, slug, stage_id)
+    form = QualificationForm(request.POST or None, instance=stage)
+    if request.method == "POST" and form.is_valid():
+        rule = {k: form.cleaned_data[k] for k in QualificationForm.Meta.fields}
+        if _run(request, lambda: services.stage_qualification_set(
+                stage=stage, actor=request.user, **rule), _("Qualification rule saved.")):
+            return redirect("tournaments:stage_manage", slug=slug, stage_id=stage.pk)
+        stage.refresh_from_db()
+    return render(request, "tournaments/championships/stage.html", {
+        "championship": championship, "stage": stage, "form": form,
+        "plan": qualification_plan(stage) if stage.number > 1 else None,
+    })
+
+
+@login_required
+@require_POST
+def stage_qualify(request, slug, stage_id):
+    _championship, stage = _stage_for(request, slug, stage_id, "tournaments.qualify_stage")
+    draw = request.POST.get("draw") == "1"
+    _run(request, lambda: services.stage_qualify(stage=stage, actor=request.user, draw=draw),
+         _("The players have qualified into this stage."))
+    return redirect("tournaments:stage_manage", slug=slug, stage_id=stage.pk)
+
+
+@login_required
+@require_POST
+def stage_playoff(request, slug, stage_id):
+    _championship, stage = _stage_for(request, slug, stage_id, "tournaments.record_playoff")
+    try:
+        winners = [int(v) for v in request.POST.getlist("winner")]
+    except ValueError:
+        winners = None
+    if not winners:
+        messages.error(request, _("Tick the play-off's winners."))
+    else:
+        _run(request, lambda: services.stage_playoff_record(stage=stage, actor=request.user,
+                                                            winners=winners),
+             _("Play-off winners recorded."))
+    return redirect("tournaments:stage_manage", slug=slug, stage_id=stage.pk)
+
+
+@login_required
+@require_POST
+def stage_deal(request, slug, stage_id):
+    """Deal the players registered in a first stage's groups into all of them, in a snake by
+    rating (the organisers register them through each group's entries page)."""
+    _championship, stage = _stage_for(request, slug, stage_id)
+    _run(request, lambda: services.stage_register(stage=stage, actor=request.user),
+         _("The players are dealt into the groups by rating (snake)."))
+    return redirect("tournaments:championship_manage", slug=slug)

@@ -1,0 +1,85 @@
+"""Print sheets (issue 20): each sheet as a print page (A4, the browser's print) and as a PDF.
+
+Anyone may print what the public pages of a visible event show (published rounds); score
+sheets and certificates, and drafts, are the staff's. A long PDF (``PDF_ASYNC_MIN_ROWS``) is
+built in the background for the staff (``services/jobs.py: pdf_start``); the sheets' data and
+documents are ``tournaments/printing``'s.
+"""
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+
+from tournaments.errors import ServiceError
+from tournaments.printing.document import PDF, sheet_html, sheet_pdf
+from tournaments.printing.sheets import SheetError, sheet_context, sheet_for, sheet_size
+from tournaments.selectors.rounds import visible_rounds
+from tournaments.services.jobs import pdf_start
+from tournaments.text import whole_number
+from tournaments.views.errors import PageNotFound
+from tournaments.views.public_context import get_visible_event_or_404, is_staff_of
+
+
+def _asked(request) -> dict:
+    return {"number": whole_number(request.GET.get("round")),
+            "after": whole_number(request.GET.get("after")),
+            "top": whole_number(request.GET.get("top"))}
+
+
+def _sheet(request, slug, key):
+    """The event, whether the visitor runs it, the sheet, the public page's address and the
+    sheet's data; a sheet the visitor may not print or a round not published is 'not found'
+    with the reason."""
+    event = get_visible_event_or_404(request, slug)
+    staff = is_staff_of(request, event)
+    public_url = request.build_absolute_uri(reverse("tournaments:event_detail",
+                                                    kwargs={"slug": event.slug}))
+    try:
+        sheet = sheet_for(event, key, staff=staff)
+        ctx = sheet_context(event, sheet, staff=staff, public_url=public_url, **_asked(request))
+    except SheetError as error:
+        raise PageNotFound(str(error)) from None
+    return event, staff, sheet, public_url, ctx
+
+
+def print_page(request, slug, sheet):
+    """The sheet as a page to print from the browser, with its PDF link."""
+    event, staff, found, _url, ctx = _sheet(request, slug, sheet)
+    query = request.GET.urlencode()
+    pdf_url = reverse("tournaments:print_pdf", kwargs={"slug": slug, "sheet": sheet})
+    back = reverse("tournaments:manage_event" if staff else "tournaments:event_detail",
+                   kwargs={"slug": slug})
+    rounds = [r.number for r in visible_rounds(event, staff=staff)] if found.per_round else []
+    html = sheet_html(ctx, pdf=False, request=request, back_url=back,
+                      pdf_url=f"{pdf_url}?{query}" if query else pdf_url, rounds_nav=rounds)
+    return HttpResponse(html)
+
+
+def print_pdf(request, slug, sheet):
+    """The sheet as a PDF download; a long one (a large crosstable) is offered to the staff as
+    a background job, and to the public as the print page."""
+    event, staff, found, public_url, ctx = _sheet(request, slug, sheet)
+    if sheet_size(ctx) < settings.PDF_ASYNC_MIN_ROWS:
+        data, name = sheet_pdf(event, sheet, staff=staff, public_url=public_url, ctx=ctx)
+        response = HttpResponse(data, content_type=PDF)
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+    if request.method == "POST" and staff:
+        try:
+            job = pdf_start(event=event, actor=request.user, sheet=sheet, public_url=public_url,
+                            lang=get_language(),
+                            round=ctx["round"].number if "round" in ctx else None,
+                            after=whole_number(request.GET.get("after")),
+                            top=whole_number(request.GET.get("top")))
+        except ServiceError as error:
+            messages.error(request, str(error))
+            return redirect(request.get_full_path())
+        return redirect("tournaments:job", pk=job.pk)
+    return render(request, "tournaments/print/pdf_long.html",
+                  {"event": event, "sheet": found, "staff": staff,
+                   "print_url": reverse("tournaments:print", kwargs={"slug": slug,
+                                                                    "sheet": sheet})
+                   + (f"?{request.GET.urlencode()}" if request.GET else "")})
