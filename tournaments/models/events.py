@@ -14,6 +14,16 @@ from tournaments.models.statute import (
 )
 
 
+# How the table numbers were given (services/entries.py: numbers_draw, services/knockout.py's
+# seeding, a TRF import), as the staff read it after "Table numbers given ...".
+NUMBERS_METHODS = {
+    "lots": _("by lots"),
+    "rating": _("by rating"),
+    "manual": _("by hand"),
+    "list": _("as the organisers list them"),
+}
+
+
 class Visibility(models.TextChoices):
     DRAFT = "draft", _("Draft (organisers and arbiters only)")
     PUBLIC = "public", _("Public")
@@ -73,6 +83,11 @@ class Event(StatuteFields):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:event_detail", kwargs={"slug": self.slug})
+
+    @property
+    def numbers_method_label(self) -> str:
+        """How the table numbers were given (appendix §5), in the reader's words."""
+        return str(NUMBERS_METHODS.get(self.numbers_method, self.numbers_method))
 
     @property
     def is_public(self) -> bool:
