@@ -13,7 +13,6 @@ from tournaments.models.statute import (
     StatuteFields,
 )
 
-
 # How the table numbers were given (services/entries.py: numbers_draw, services/knockout.py's
 # seeding, a TRF import), as the staff read it after "Table numbers given ...".
 NUMBERS_METHODS = {
