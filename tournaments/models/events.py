@@ -12,15 +12,7 @@ from tournaments.models.statute import (
     ParticipantKind,
     StatuteFields,
 )
-
-# How the table numbers were given (services/entries.py: numbers_draw, services/knockout.py's
-# seeding, a TRF import), as the staff read it after "Table numbers given ...".
-NUMBERS_METHODS = {
-    "lots": _("by lots"),
-    "rating": _("by rating"),
-    "manual": _("by hand"),
-    "list": _("as the organisers list them"),
-}
+from tournaments.statute_words import numbers_words
 
 
 class Visibility(models.TextChoices):
@@ -84,9 +76,9 @@ class Event(StatuteFields):
         return reverse("tournaments:event_detail", kwargs={"slug": self.slug})
 
     @property
-    def numbers_method_label(self) -> str:
-        """How the table numbers were given (appendix §5), in the reader's words."""
-        return str(NUMBERS_METHODS.get(self.numbers_method, self.numbers_method))
+    def numbers_words(self) -> str:
+        """How the table numbers were given, in words ("by lots (seed …)", "in rating order")."""
+        return numbers_words(self.numbers_method, self.numbers_seed)
 
     @property
     def is_public(self) -> bool:
