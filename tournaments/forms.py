@@ -26,7 +26,13 @@ from tournaments.models import (
 )
 from tournaments.models.statute import default_tiebreak_games, validate_tiebreak_order
 from tournaments.services.events import law_defaults
-from tournaments.tiebreak_labels import PRESET_NAMES, chain_words, definition, full_name
+from tournaments.tiebreak_labels import (
+    PRESET_NAMES,
+    chain_words,
+    definition,
+    full_name,
+    preset_source,
+)
 
 BASICS = ["name", "start_date", "end_date", "venue", "organiser", "format", "participant_kind",
           "rounds", "official"]
@@ -79,6 +85,13 @@ def swiss_rounds_guidance(players: int) -> str:
 class TiebreakOrderField(forms.CharField):
     """The statute's tie-break order (Art. 21.3: "the statute may say which criterion comes
     first"): codes separated by commas, in order; empty for the law's default."""
+
+    def prepare_value(self, value):
+        """The stored list as the box shows it: "BH/C1, SB"; the law's order (``[]``) as an
+        empty box, never the list's "[]" that would be refused when sent back."""
+        if isinstance(value, (list, tuple)):
+            return ", ".join(value)
+        return value
 
     def to_python(self, value):
         text = super().to_python(value) or ""
@@ -197,7 +210,7 @@ class StatuteForm(forms.ModelForm):
                     "team_board": law(LAW_TEAMS), "team_match": ["GPTS", *law(LAW_TEAMS)]},
             "named": {name: law(order) for name, order in NAMED_ORDERS.items()},
             "definitions": {code: definition(code) for code, _name in self.tiebreak_options},
-            "presets": [[p.name, str(PRESET_NAMES.get(p.name, p.name)), p.source,
+            "presets": [[p.name, str(PRESET_NAMES.get(p.name, p.name)), preset_source(p),
                          law(p.order)] for p in PRESETS],
         }
 
@@ -207,7 +220,7 @@ class StatuteForm(forms.ModelForm):
 
     def presets(self) -> list[tuple[str, str, str, str]]:
         """The named orders with their sources (scoring/presets.py)."""
-        return [(p.name, str(PRESET_NAMES.get(p.name, p.name)), p.source,
+        return [(p.name, str(PRESET_NAMES.get(p.name, p.name)), preset_source(p),
                  ", ".join(c for c in p.order if c != "PTS")) for p in PRESETS]
 
     def sections(self):

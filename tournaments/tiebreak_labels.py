@@ -94,6 +94,28 @@ PRESET_NAMES = {
     "wxf": _("World Xiangqi Federation"),
 }
 
+# Where each named order is written (``Preset.source``), in the reader's language: the law's
+# articles are "Điều" and its appendix "Phụ lục" on a Vietnamese page.
+PRESET_SOURCES = {
+    "law-rr": _("Art. 21.3"),
+    "law-rr-matches": _("Art. 21.2, 21.3"),
+    "law-appendix": _("appendix §5.3"),
+    "law-swiss": _("Art. 21.4 (criteria after SB: FIDE C.07's advice)"),
+    "law-swiss-matches": _("Art. 21.2, 21.4"),
+    "law-teams": _("appendix §4"),
+    "cxa-rr": _("CXA 2011 art. 14.1"),
+    "cxa-rr-matches": _("CXA 2011 art. 14.2"),
+    "cxa-swiss": _("CXA 2011 art. 14.3.1, 14.4"),
+    "cxa-swiss-ps": _("CXA 2011 art. 14.3.2"),
+    "axf": _("AXF rules as applied at the 7th China–ASEAN invitational (2015), art. 4"),
+    "wxf": _("WXF 18th World Championship regulation (2023) VIII b"),
+}
+
+
+def preset_source(preset) -> str:
+    """A named order's source (scoring/presets.py) in the reader's language."""
+    return str(PRESET_SOURCES.get(preset.name, preset.source))
+
 
 def definition(code: str) -> str:
     """What the criterion means, by its base code (``BH/C1`` -> Buchholz's definition)."""

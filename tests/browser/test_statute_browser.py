@@ -73,9 +73,10 @@ def test_tiebreak_order_by_keyboard_buttons_and_drag(live_server, page, login, s
     # The statute page shows the saved order in the list; emptying it means the law's order.
     page.goto(f"{url}/manage/{event.slug}/statute/")
     assert _order(page) == ["BWG", "SB", "WIN", "H2H", "BH"]
-    # Start from a named order, labelled with its source; each item says what it means.
+    # Start from a named order, labelled with its source (in Vietnamese); each item says
+    # what it means.
     expect(widget.locator(".tb-preset option[value=wxf]")).to_contain_text(
-        "WXF 18th World Championship regulation (2023) VIII b")
+        "Điều lệ Giải vô địch thế giới lần thứ 18 của WXF (2023), mục VIII b")
     widget.locator(".tb-preset").select_option("wxf")
     widget.locator(".tb-use-preset").click()
     assert _order(page) == ["OS", "H2H2"]

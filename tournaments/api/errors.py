@@ -3,6 +3,7 @@ that has a message reads ``{"detail": ..., "code": ...}``."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -25,7 +26,24 @@ def exception_handler(exc, context):
         return Response({**fields, "detail": " ".join(exc.messages), "code": "invalid"},
                         status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
+    if isinstance(exc, ValidationError) and response is not None \
+            and isinstance(response.data, dict) and "detail" not in response.data:
+        # A serializer's field errors keep their fields and say it all in ``detail`` too.
+        response.data = {**response.data, "detail": _field_messages(response.data),
+                         "code": "invalid"}
+        return response
     if response is not None and isinstance(response.data, dict) and "detail" in response.data:
         # One shape for every refusal: {"detail": message, "code": what kind}.
         response.data.setdefault("code", getattr(response.data["detail"], "code", "error"))
     return response
+
+
+def _field_messages(errors: dict) -> str:
+    """``{"notation": ["..."]}`` -> ``notation: ...``, every field's messages on one line."""
+    parts = []
+    for field, messages in errors.items():
+        items = messages if isinstance(messages, list) else [messages]
+        text = " ".join(str(m) for m in items if not isinstance(m, (dict, list)))
+        if text:  # a nested serializer's errors stay under their field only
+            parts.append(text if field == "non_field_errors" else f"{field}: {text}")
+    return " ".join(parts)

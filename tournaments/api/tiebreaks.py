@@ -8,7 +8,13 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.response import Response
 
 from scoring.presets import PRESETS
-from tournaments.tiebreak_labels import PRESET_NAMES, definition, full_name, heading
+from tournaments.tiebreak_labels import (
+    PRESET_NAMES,
+    definition,
+    full_name,
+    heading,
+    preset_source,
+)
 
 
 class CriterionSerializer(serializers.Serializer):
@@ -26,7 +32,8 @@ class PresetSerializer(serializers.Serializer):
 
 
 def preset_rows() -> list[dict]:
-    return [{"name": p.name, "label": str(PRESET_NAMES.get(p.name, p.name)), "source": p.source,
+    return [{"name": p.name, "label": str(PRESET_NAMES.get(p.name, p.name)),
+             "source": preset_source(p),
              "criteria": [{"code": c, "heading": heading(c), "name": full_name(c),
                            "definition": definition(c)} for c in p.order if c != "PTS"]}
             for p in PRESETS]

@@ -16,7 +16,15 @@ from django.utils.translation import pgettext
 
 import xiangqi
 from records import Result
-from tournaments.models import Board, Event, Game, GameMoves, Round, RoundStatus
+from tournaments.models import (
+    Board,
+    Event,
+    Game,
+    GameMoves,
+    ResultCode,
+    Round,
+    RoundStatus,
+)
 from xiangqi.pgn import PgnError
 
 SHEET_MAX_CHARS = 20_000  # a long game is some 3,000 characters
@@ -172,6 +180,12 @@ class GameSlot:
     def result(self) -> str:
         code = self.game.result if self.game else self.board.result
         return PGN_RESULTS.get(Result(code), "*") if code else "*"
+
+    @property
+    def result_label(self) -> str:
+        """The result as the round's page shows it ("½-½", "+/−"); "–" while there is none."""
+        code = self.game.result if self.game else self.board.result
+        return str(ResultCode(code).label).split(" ")[0] if code else "–"
 
     @property
     def label(self) -> str:

@@ -16,6 +16,7 @@ from tournaments.models import (
     Event,
     Game,
     GameKind,
+    GameMoves,
     Player,
     ResultCode,
     Round,
@@ -68,6 +69,10 @@ class EntryGame:
     colour: str  # "w", "b" or "" for a bye
     result: str  # from the entry's side: "1", "½", "0", "+", "-", "X", bye letters, ""
     bye: str
+    board_id: int | None = None
+    # The games of the board whose moves are recorded (Art. 11): None for a board's single game,
+    # else the game's number in its match; each links to the public game page.
+    recorded: tuple[int | None, ...] = ()
 
 
 _SIDE = {
@@ -83,7 +88,9 @@ def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
     if not staff:
         boards = boards.exclude(round__status=RoundStatus.DRAFT)
     out = []
-    for b in boards.order_by("round__number"):
+    boards = list(boards.order_by("round__number"))
+    recorded = _recorded_games(boards)
+    for b in boards:
         if b.black_id is None:
             out.append(EntryGame(b.round.number, b.number, None, "", b.get_bye_display(), b.bye))
             continue
@@ -93,9 +100,21 @@ def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
             round=b.round.number, board=b.number,
             opponent=b.black if first else b.white,
             colour="w" if first else "b",
-            result=marks[0] if first else marks[1], bye="",
+            result=marks[0] if first else marks[1], bye="", board_id=b.pk,
+            recorded=recorded.get(b.pk, ()),
         ))
     return out
+
+
+def _recorded_games(boards: list[Board]) -> dict[int, tuple[int | None, ...]]:
+    """For each published board with moves, which of its games carry them (one query)."""
+    found: dict[int, list[int | None]] = {}
+    published = [b.pk for b in boards if b.round.status != RoundStatus.DRAFT]
+    rows = (GameMoves.objects.filter(board__in=published)
+            .values_list("board_id", "game__number").order_by("board_id", "game__number"))
+    for board_id, number in rows:
+        found.setdefault(board_id, []).append(number)
+    return {board_id: tuple(numbers) for board_id, numbers in found.items()}
 
 
 # Reasons the services record by themselves (in English, as stored), shown in the reader's

@@ -28,7 +28,26 @@ def test_manual_numbers_with_a_key_that_is_not_an_id(make_event, organiser, chie
     refused = api_for(arbiter).post(url, body, format="json")
     assert refused.status_code == 400, refused.content  # the body is checked before the right
     assert api_for(organiser).post(url, body, format="json").json() == {
-        "numbers": ["Each key is an entry's id (a whole number)."]}
+        "numbers": ["Each key is an entry's id (a whole number)."],
+        "detail": "numbers: Each key is an entry's id (a whole number).", "code": "invalid"}
+
+
+def test_a_field_refused_by_the_serializer_has_the_apis_shape_in_vietnamese(
+        make_event, organiser, chief_arbiter, arbiter):
+    """Every refusal is {detail, code} (docs/web.md), a field's too, and in the caller's
+    language: DRF's own Vietnamese catalogue lacks "is not a valid choice" and most others."""
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
+    client = api_for(arbiter)
+    client.cookies["django_language"] = "vi"
+    response = client.put(f"/api/boards/{ctx['board'].pk}/moves/",
+                          {"text": "1) P2-5 M8.7", "notation": "xx"}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["notation"] == ['"xx" không phải là một lựa chọn hợp lệ.']
+    assert body["code"] == "invalid"
+    assert body["detail"] == 'notation: "xx" không phải là một lựa chọn hợp lệ.'
+    missing = client.put(f"/api/boards/{ctx['board'].pk}/moves/", {}, format="json").json()
+    assert missing["text"] == ["Trường này là bắt buộc."] and missing["code"] == "invalid"
 
 
 def test_a_body_nested_five_thousand_deep_is_a_bad_request():

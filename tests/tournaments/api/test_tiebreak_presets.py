@@ -54,3 +54,16 @@ def test_unknown_preset_or_both_refused(make_event, organiser, chief_arbiter):
     assert both.status_code == 400 and "not both" in str(both.json())
     event.refresh_from_db()
     assert event.tiebreaks == []
+
+
+def test_sources_in_the_readers_language():
+    """A named order's source reads "Điều 21.3" on a Vietnamese page, never the English "Art.";
+    in English every source is the one scoring/presets.py records."""
+    assert [p["source"] for p in api_for().get("/api/tiebreak-presets/").json()] == [
+        p.source for p in PRESETS]
+    client = api_for()
+    client.cookies["django_language"] = "vi"
+    by_name = {p["name"]: p["source"] for p in client.get("/api/tiebreak-presets/").json()}
+    assert by_name["law-rr"] == "Điều 21.3"
+    assert by_name["law-appendix"] == "Phụ lục §5.3"
+    assert not any("Art." in source or "appendix" in source for source in by_name.values())

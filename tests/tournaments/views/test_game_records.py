@@ -81,6 +81,34 @@ def test_the_public_game_page_steps_and_links(ctx, arbiter):
     assert "<script>" not in html  # CSP: the stepping is static/js/game.js
 
 
+def test_the_game_page_names_the_colours_and_the_result_as_the_round_page_does(ctx, arbiter):
+    """Spectators read "½-½" and who is Red (Art. 2.2), not PGN's "1/2-1/2"; "–" while the
+    game has no result, never PGN's "*"."""
+    from tournaments.services.results import result_record
+    board = ctx["board"]
+    game_moves_record(event=ctx["event"], board=board, text=LAW_SHEET, actor=arbiter)
+    url = f"/events/{ctx['event'].slug}/games/{board.pk}/"
+    html = client_for(lang="vi").get(url).content.decode()
+    assert "(Đỏ)" in html and "(Đen)" in html
+    assert "<strong>–</strong>" in html and "<strong>*</strong>" not in html
+    result_record(board=board, result="1/2-1/2", actor=arbiter, expected_version=board.version)
+    html = client_for().get(url).content.decode()
+    assert "<strong>½-½</strong>" in html and "1/2-1/2" not in html
+
+
+def test_a_player_page_links_each_recorded_game(ctx, arbiter):
+    """A spectator reaches a game from either player's page, not only from the round's page;
+    a board without moves gets no link."""
+    game_moves_record(event=ctx["event"], board=ctx["board"], text=LAW_SHEET, actor=arbiter)
+    slug, board = ctx["event"].slug, ctx["board"]
+    link = f'href="/events/{slug}/games/{board.pk}/"'
+    for entry in (board.white, board.black):
+        assert link in client_for().get(f"/events/{slug}/entries/{entry.pk}/").content.decode()
+    other = board.round.boards.exclude(pk=board.pk).filter(black__isnull=False).first()
+    page = client_for().get(f"/events/{slug}/entries/{other.white_id}/").content.decode()
+    assert "/games/" not in page
+
+
 def test_pgn_downloads_per_game_round_and_event(ctx, arbiter):
     game_moves_record(event=ctx["event"], board=ctx["board"], text=LAW_SHEET, actor=arbiter)
     slug, board = ctx["event"].slug, ctx["board"]

@@ -55,3 +55,30 @@ def test_fouls_counted_and_team_ranks_saved(page, organiser):
     assert (event.foul_kinds, event.team_ranks_by, event.team_ranks_members) == (
         ["loss", "time"], "province", 3)
     assert event.tiebreaks == ["SB", "WIN", "H2H2", "FOUL", "BPG"]
+
+
+def test_preset_sources_in_vietnamese(make_event, organiser, chief_arbiter):
+    event = rr_scenario(make_event, organiser, chief_arbiter)["event"]
+    text = client_for(organiser, "vi").get(f"/manage/{event.slug}/statute/").content.decode()
+    assert "<td>Điều 21.3</td>" in text and "<td>Phụ lục §5.3</td>" in text
+    assert "<td>Art. 21.3</td>" not in text and "FIDE C.07&#x27;s advice" not in text
+
+
+def test_an_event_on_the_laws_order_saves_its_statute_unchanged(make_event, organiser,
+                                                                 chief_arbiter):
+    """An empty order means the law's order for the format (Art. 21.3); the form shows an empty
+    box, not the list's "[]", so sending the statute back unchanged is accepted."""
+    event = rr_scenario(make_event, organiser, chief_arbiter, tiebreaks=[])["event"]
+    response = client_for(organiser).get(f"/manage/{event.slug}/statute/")
+    form = response.context["form"]
+    assert 'value="[]"' not in response.content.decode()
+    data = {name: form[name].field.prepare_value(form[name].value()) for name in form.fields}
+    assert data["tiebreaks"] == ""
+    data = {k: ("" if v is None else v) for k, v in data.items()
+            if not isinstance(v, bool) or v}
+    for key in ("start_date", "end_date"):
+        data[key] = str(data[key] or "")
+    reply = client_for(organiser).post(f"/manage/{event.slug}/statute/", data)
+    assert reply.status_code == 302, reply.context["form"].errors
+    event.refresh_from_db()
+    assert event.tiebreaks == []

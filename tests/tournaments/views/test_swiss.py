@@ -39,6 +39,8 @@ def test_round_page_shows_warnings_and_edit_forms(event, chief_arbiter, arbiter)
     # Closed rounds are not checked again.
     page = client_for(chief_arbiter).get(f"/manage/{event.slug}/rounds/1/").content.decode()
     assert 'data-testid="no-warnings"' not in page and 'data-testid="warnings"' not in page
+    # ... and the "Pairing rules" card, with nothing to say there, is not shown empty.
+    assert 'data-testid="swiss-checks"' not in page
 
 
 def test_round_edit_form_changes_the_draft(event, chief_arbiter, arbiter):
