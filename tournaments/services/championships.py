@@ -1,7 +1,8 @@
 """Championships (Art. 17.3, "đấu hỗn hợp"): creating one, its categories and stages, its staff,
 the qualification rule of each later stage, and qualifying players into it.
 
-A stage's events are ordinary events made by ``event_create``; the championship's roles are
+A stage's events are ordinary events (made by ``event_build``, the right checked on the
+championship); the championship's roles are
 copied onto them (when the stage is made and when a role is given), so every event service keeps
 checking its own rights. Qualifying goes through the entries services and ``round_start``.
 """
@@ -38,7 +39,7 @@ from tournaments.services.entries import (
     entry_remove,
     numbers_draw,
 )
-from tournaments.services.events import event_create, law_defaults
+from tournaments.services.events import event_build, law_defaults
 from tournaments.services.formats import round_start
 
 CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
@@ -182,7 +183,8 @@ def group_labels(groups: int) -> list[str]:
 def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: str = "",
               start_date=None, **statute) -> Stage:
     """The category's next stage: one event, or ``groups`` parallel events of one format
-    (groups A, B...), made by ``event_create`` with the championship's staff. A knockout stage
+    (groups A, B...), made by ``event_build`` with the championship's staff: the right is the
+championship's (its organisers add stages without the global right to create events). A knockout stage
     is seeded from the organisers' list, which qualifying fills with the earlier stage's
     order."""
     championship = category.championship
@@ -200,8 +202,8 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
         statute.setdefault("seeding", Seeding.LIST)
     for label in group_labels(groups) if groups > 1 else [""]:
         title = f"{base} — {_('Group %(g)s') % {'g': label}}" if label else base
-        event = event_create(actor=actor, name=title, start_date=start_date or
-                             championship.start_date, **{**law_defaults(format), **statute})
+        event = event_build(actor=actor, name=title, start_date=start_date or
+                            championship.start_date, **{**law_defaults(format), **statute})
         Event.objects.filter(pk=event.pk).update(stage=stage, group_label=label,
                                                  visibility=championship.visibility)
         for role in championship.roles.exclude(user=actor, role=Role.ORGANISER):
