@@ -2,9 +2,9 @@
 the qualification rule of each later stage, and qualifying players into it.
 
 A stage's events are ordinary events (made by ``event_build``, the right checked on the
-championship); the championship's roles are
-copied onto them (when the stage is made and when a role is given), so every event service keeps
-checking its own rights. Qualifying goes through the entries services and ``round_start``.
+championship); the championship's roles are copied onto them (when the stage is made and when a
+role is given), so every event service keeps checking its own rights. Qualifying goes through
+the entries services and ``round_start``.
 """
 
 from string import ascii_uppercase
@@ -184,9 +184,9 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
               start_date=None, **statute) -> Stage:
     """The category's next stage: one event, or ``groups`` parallel events of one format
     (groups A, B...), made by ``event_build`` with the championship's staff: the right is the
-championship's (its organisers add stages without the global right to create events). A knockout stage
-    is seeded from the organisers' list, which qualifying fills with the earlier stage's
-    order."""
+    championship's (its organisers add stages without the global right to create events). A
+    knockout stage is seeded from the organisers' list, which qualifying fills with the earlier
+    stage's order."""
     championship = category.championship
     require_championship(actor, "tournaments.change_championship", championship)
     if format not in Format.values:

@@ -22,6 +22,7 @@ from tournaments.forms import (
 from tournaments.models import ChampionshipRole, Stage, Visibility
 from tournaments.selectors.championship_tree import championship_tree, visible_championship
 from tournaments.selectors.qualification import qualification_plan
+from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
 from tournaments.views.errors import refusal
 
@@ -226,4 +227,44 @@ def stage_deal(request, slug, stage_id):
     _championship, stage = _stage_for(request, slug, stage_id)
     _run(request, lambda: services.stage_register(stage=stage, actor=request.user),
          _("The players are dealt into the groups by rating (snake)."))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+def _confirmed(request) -> bool:
+    """A removal's form asks the organiser to tick "I understand"; without it nothing goes."""
+    if request.POST.get("confirm") == "1":
+        return True
+    messages.error(request, _("Tick the box to confirm the removal; nothing was removed."))
+    return False
+
+
+@login_required
+@require_POST
+def championship_remove(request, slug):
+    championship = _championship_for(request, slug)
+    if _confirmed(request) and _run(request, lambda: removal.championship_remove(
+            championship=championship, actor=request.user),
+            _("The championship %(name)s was removed.") % {"name": championship.name}):
+        return redirect("tournaments:my_events")
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def category_remove(request, slug, category_id):
+    championship = _championship_for(request, slug)
+    category = get_object_or_404(championship.categories, pk=category_id)
+    if _confirmed(request):
+        _run(request, lambda: removal.category_remove(category=category, actor=request.user),
+             _("The category %(name)s was removed.") % {"name": category.name})
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def stage_remove(request, slug, stage_id):
+    _championship, stage = _stage_for(request, slug, stage_id)
+    if _confirmed(request):
+        _run(request, lambda: removal.stage_remove(stage=stage, actor=request.user),
+             _("The stage %(name)s was removed.") % {"name": stage})
     return redirect("tournaments:championship_manage", slug=slug)
