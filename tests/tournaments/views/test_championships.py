@@ -252,3 +252,19 @@ def test_remove_an_unplayed_championship(organiser, chief_arbiter, arbiter):
         f"/manage/championships/{ctx['championship'].slug}/remove/", {"confirm": "1"})
     assert answer.status_code == 302 and answer["Location"] == "/manage/"
     assert not Championship.objects.filter(pk=ctx["championship"].pk).exists()
+
+
+def test_a_stage_event_statute_page_keeps_the_stage_format(organiser, chief_arbiter, arbiter):
+    from tests.tournaments.builders import statute_form_data
+
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    event = ctx["ko"].events.get()
+    client = client_for(organiser, lang="vi")
+    data = statute_form_data(client, event)
+    assert data["format"] == "ko"
+    data.update(format="rr", games_per_match="1", time_base_minutes="90")
+    reply = client.post(f"/manage/{event.slug}/statute/", data)
+    assert reply.status_code == 200, reply
+    assert "không thể đổi ở đây" in reply.content.decode(), reply.context["form"].errors
+    event.refresh_from_db()
+    assert event.format == "ko"
