@@ -34,6 +34,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.championship_tree import championships_run_by
+from tournaments.selectors.championships import annotate_colour_choosers
 from tournaments.selectors.events import events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.game_records import annotate_recorded, round_flags
@@ -328,6 +329,7 @@ def manage_round(request, slug, number):
         annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
     elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
         knockout_selectors.annotate_match_scores(round_, boards)
+        annotate_colour_choosers(event, boards)  # a championship stage's statute (issue 15)
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,

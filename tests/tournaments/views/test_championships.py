@@ -5,6 +5,7 @@ import pytest
 
 from tests.tournaments.builders import championship_scenario, client_for, play_stage_event
 from tournaments.models import Championship, Stage, Visibility
+from tournaments.selectors.standings import event_standings
 from tournaments.services.championships import championship_update, stage_qualify
 from tournaments.services.rounds import round_publish
 
@@ -268,3 +269,39 @@ def test_a_stage_event_statute_page_keeps_the_stage_format(organiser, chief_arbi
     assert "không thể đổi ở đây" in reply.content.decode(), reply.context["form"].errors
     event.refresh_from_db()
     assert event.format == "ko"
+
+
+def test_round_page_names_who_chooses_the_deciding_game_colours(organiser, chief_arbiter,
+                                                                 arbiter):
+    """A one-game knockout stage with a deciding game, whose statute gives the choice to the
+    player ranked higher in the Swiss: after a drawn game, the arbiter's round page names that
+    player above the colour buttons, and the choice is recorded from there."""
+    from tests.tournaments.builders import championship_with_swiss
+    from tournaments.models import Board
+    from tournaments.services.championships import stage_add, stage_qualification_set
+    from tournaments.services.results import game_result_record
+
+    championship, category, swiss, event = championship_with_swiss(organiser, chief_arbiter)
+    play_stage_event(event, chief_arbiter)
+    ko = stage_add(category=category, actor=organiser, format="ko", games_per_match=1,
+                   tiebreak_games=[["armageddon", 1]])
+    ko = stage_qualification_set(stage=ko, actor=organiser, qualification="top", qualifiers=4,
+                                 higher_rank_chooses_colour=True)
+    stage_qualify(stage=ko, actor=organiser)
+    knockout = ko.events.get()
+    round_publish(round_=knockout.rounds_set.get(number=1), actor=chief_arbiter)
+    board = Board.objects.get(round__event=knockout, match_code="A1.1")
+    game_result_record(game=board.games.get(number=1), result="1/2-1/2", actor=chief_arbiter,
+                       expected_version=0)
+    best = event_standings(event).rows[0].entry.player  # first of the Swiss
+    pair = {board.white.player, board.black.player}
+    assert best in pair
+    page = client_for(chief_arbiter).get(f"/manage/{knockout.slug}/rounds/1/").content.decode()
+    chooser = page.split('data-testid="colour-chooser"')[1].split("</strong>")[0]
+    assert best.full_name in chooser
+    deciding = board.games.get(kind="armageddon")
+    choice = board.white if board.white.player == best else board.black
+    client_for(chief_arbiter).post(f"/manage/{knockout.slug}/games/{deciding.pk}/colour/",
+                                   {"white": choice.pk, "version": deciding.version})
+    deciding.refresh_from_db()
+    assert deciding.white_first == (choice.pk == board.white_id)
