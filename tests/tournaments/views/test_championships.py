@@ -266,7 +266,9 @@ def test_a_stage_event_statute_page_keeps_the_stage_format(organiser, chief_arbi
     data.update(format="rr", games_per_match="1", time_base_minutes="90")
     reply = client.post(f"/manage/{event.slug}/statute/", data)
     assert reply.status_code == 200, reply
-    assert "không thể đổi ở đây" in reply.content.decode(), reply.context["form"].errors
+    page = reply.content.decode()
+    assert "không thể đổi ở đây" in page, reply.context["form"].errors
+    assert "data-testid=\"stage-statute-note\"" in page
     event.refresh_from_db()
     assert event.format == "ko"
 
