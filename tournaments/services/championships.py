@@ -211,11 +211,6 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
     return stage
 
 
-def _started(stage: Stage) -> bool:
-    return stage.qualified_at is not None or stage.events.filter(rounds_set__isnull=False) \
-        .exists()
-
-
 @transaction.atomic
 def stage_qualification_set(*, stage: Stage, actor, **rule) -> Stage:
     """Set how players come into ``stage`` from the stage before (the championship's statute).
@@ -226,7 +221,7 @@ def stage_qualification_set(*, stage: Stage, actor, **rule) -> Stage:
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.number == 1:
         raise ServiceError(_("The first stage has no qualification: register its players."))
-    if _started(stage):
+    if stage.rule_fixed:
         raise ServiceError(_("The qualification rule cannot change: players have already "
                              "qualified into this stage or it has started."))
     for field, value in rule.items():

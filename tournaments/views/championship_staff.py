@@ -180,6 +180,9 @@ def stage_manage(request, slug, stage_id):
     with their seeds, before the organisers run it."""
     championship, stage = _stage_for(request, slug, stage_id)
     form = QualificationForm(request.POST or None, instance=stage)
+    if stage.rule_fixed:  # shown as it stands; the service refuses a change anyway
+        for field in form.fields.values():
+            field.disabled = True
     if request.method == "POST" and form.is_valid():
         rule = {k: form.cleaned_data[k] for k in QualificationForm.Meta.fields}
         if _run(request, lambda: services.stage_qualification_set(

@@ -104,9 +104,13 @@ def test_preview_then_qualify(organiser, chief_arbiter, arbiter):
     names = [ctx["swiss"].entries.get(number=n).player.full_name for n in (1, 2, 3, 4)]
     assert all(name in preview for name in names) and 'data-testid="qualify"' in preview
     assert client_for(arbiter).post(f"{url}qualify/", {"draw": "1"}).status_code == 403
+    assert 'data-testid="save-rule"' in preview
     client_for(organiser).post(f"{url}qualify/", {"draw": "1"})
     event = ctx["ko"].events.get()
     assert event.entries.count() == 4 and event.rounds_set.count() >= 1
+    # The rule the players came in by is shown, no longer offered for saving.
+    after = client_for(organiser).get(url).content.decode()
+    assert 'data-testid="rule-fixed"' in after and 'data-testid="save-rule"' not in after
 
 
 def test_excel_of_the_championship(played):
