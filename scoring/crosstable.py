@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from records import Colour, Outcome, Pairing, Tournament
 from scoring.formats import Format
-from scoring.points import MatchScoring, System, score_event
+from scoring.points import MatchScoring, System
 from scoring.standings import Standings
 from scoring.withdrawals import apply_withdrawals
 
@@ -60,15 +60,15 @@ def crosstable(tournament: Tournament, table: Standings, system: System) -> Cros
     ranks = {r.number: r.rank for r in table.rows}
     withdrawn = {p.number: p.withdrawn_after for p in tournament.participants
                  if p.withdrawn_after is not None}
-    sheet = score_event(tournament, system, after_round=table.after_round)
     # Art. 21.5.1: the participants set apart from the ranking follow it, their games marked X.
     listed = [(r.rank, r.number, r.points) for r in table.rows] + [
         (None, n, Fraction(0)) for n in table.withdrawn]
     marks: dict[int, list[Mark]] = {number: [] for _, number, _ in listed}
+    values = _Values(system)
     for pairing in tournament.pairings:
         if pairing.round > table.after_round:
             continue
-        for number, mark in _marks(pairing, system, sheet.unit, ranks, withdrawn, table.format):
+        for number, mark in _marks(pairing, values, ranks, withdrawn, table.format):
             if number in marks:
                 marks[number].append(mark)
     order = [number for _, number, _ in listed]
@@ -86,7 +86,20 @@ def crosstable(tournament: Tournament, table: Standings, system: System) -> Cros
     return Crosstable(table.format, columns, tuple(rows))
 
 
-def _marks(pairing: Pairing, system: System, unit: int, ranks: dict[int, int],
+class _Values(dict):
+    """The points of each outcome under ``system``, computed once per table (a crosstable of
+    2,000 players and 13 rounds asks 26,000 times)."""
+
+    def __init__(self, system: System):
+        super().__init__()
+        self.system = system
+
+    def __missing__(self, outcome: Outcome) -> Fraction:
+        self[outcome] = value = self.system.value(outcome)
+        return value
+
+
+def _marks(pairing: Pairing, values: _Values, ranks: dict[int, int],
            withdrawn: dict[int, int], fmt: Format) -> list[tuple[int, Mark]]:
     if pairing.second is None:
         letter = pairing.bye.value if pairing.bye else "Z"
@@ -97,7 +110,7 @@ def _marks(pairing: Pairing, system: System, unit: int, ranks: dict[int, int],
         colour = None
         if pairing.games:
             colour = Colour.WHITE if pairing.games[0].white_first == first else Colour.BLACK
-        text, pts = _text(pairing, first, system, unit)
+        text, pts = _text(pairing, first, values)
         after = withdrawn.get(opponent)
         own_after = withdrawn.get(number)
         if fmt is Format.SWISS and text in ("+", "-"):
@@ -109,20 +122,21 @@ def _marks(pairing: Pairing, system: System, unit: int, ranks: dict[int, int],
     return out
 
 
-def _text(pairing: Pairing, first: bool, system: System, unit: int) -> tuple[str, Fraction | None]:
+def _text(pairing: Pairing, first: bool, values: _Values) -> tuple[str, Fraction | None]:
     outcomes = []
     for game in pairing.games:
         if game.result is None:
             return "", None
         outcomes.append(game.result.outcome_for(game.white_first == first))
+    system = values.system
     if isinstance(system, MatchScoring):
         if all(o is Outcome.CANCELLED for o in outcomes):
             return "X", Fraction(0)
         pts = sum((system.game.value(o) for o in outcomes), Fraction(0))
         return points_text(pts), pts
     if len(outcomes) == 1:
-        return _MARKS[outcomes[0]], system.value(outcomes[0])
-    pts = sum((system.value(o) for o in outcomes), Fraction(0))
+        return _MARKS[outcomes[0]], values[outcomes[0]]
+    pts = sum((values[o] for o in outcomes), Fraction(0))
     return points_text(pts), pts
 
 

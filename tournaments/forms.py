@@ -36,14 +36,22 @@ SCORING = ["scoring", "points_win", "points_draw", "points_loss", "points_bye", 
 TIME = ["time_base_minutes", "time_increment_seconds", "time_check_moves",
         "time_check_minutes", "forfeit_minutes"]
 PAIRING = ["initial_colour", "dutch_edition", "acceleration", "forbid_same_club",
-           "fide_cycle_swap", "seeding", "third_place_match", "tiebreak_games"]
+           "fide_cycle_swap"]
+KNOCKOUT = ["seeding", "third_place_match", "tiebreak_games"]
 TEAMS = ["team_boards", "team_reserves", "team_scoring", "team_match_points_win",
          "team_match_points_draw", "team_knockout_decider"]
 RATING = ["rated", "rating_table", "rating_cap"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Scoring and ranking"), SCORING), (_("Time control"), TIME),
-    (_("Pairing"), PAIRING), (_("Teams"), TEAMS), (_("Rating"), RATING),
+    (_("Pairing"), PAIRING), (_("Knockout (appendix §2, §3)"), KNOCKOUT),
+    (_("Teams (appendix §4)"), TEAMS), (_("Rating"), RATING),
 ]
+# Sections that apply to some events only: hidden by static/js/statute.js for the others, and
+# ignored by the server (the event keeps its values) when posted for an event they do not fit.
+SECTION_FOR = {
+    "knockout": (KNOCKOUT, _("Knockout events only.")),
+    "team": (TEAMS, _("Team events only.")),
+}
 TIEBREAK_CHOICES = ["H2H", "DE", "SB", "SB/C1", "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "AOB",
                     "PS", "WIN", "WON", "BPG", "BWG", "ARO", "BRD", "LOT",
                     # Team events (appendix §4): the other score, and SB / BH computed on match
@@ -204,10 +212,28 @@ class StatuteForm(forms.ModelForm):
                  ", ".join(c for c in p.order if c != "PTS")) for p in PRESETS]
 
     def sections(self):
-        return [(title, [self[f] for f in fields]) for title, fields in SECTIONS]
+        """(title, bound fields, which events the section is for: "", "knockout", "team",
+        and the words saying so)."""
+        only = {tuple(fields): (key, note) for key, (fields, note) in SECTION_FOR.items()}
+        return [(title, [self[f] for f in fields], *only.get(tuple(fields), ("", "")))
+                for title, fields in SECTIONS]
+
+    def _ignore_sections(self, data) -> None:
+        """A section that does not fit the event (the team fields of an individual event, the
+        knockout fields of a round robin or Swiss) is not read: the event keeps its values (a
+        new event, the law's defaults), and a bad value there is no error."""
+        ignored = []
+        if data.get("participant_kind", self.instance.participant_kind) != "team":
+            ignored += TEAMS
+        if data.get("format", self.instance.format) not in ("ko", "dko"):
+            ignored += KNOCKOUT
+        for name in ignored:
+            self._errors.pop(name, None)
+            data[name] = getattr(self.instance, name)
 
     def clean(self):
         data = super().clean()
+        self._ignore_sections(data)
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The event cannot end before it starts."))
@@ -260,11 +286,35 @@ class QuickPlayerForm(forms.ModelForm):
                   "national_id"]
 
 
+class PlayerEditForm(forms.ModelForm):
+    """Correct a player of the register (``services/players.py: player_update``), with the
+    reason kept in the player's history."""
+
+    reason = forms.CharField(label=_("Reason for the change"), max_length=200, required=False,
+                             help_text=_("Kept in the player's history, e.g. “name misspelt"
+                                         "”, “new rating list”."))
+
+    class Meta:
+        model = Player
+        fields = ["full_name", "gender", "birth_year", "club", "province", "federation",
+                  "national_id", "fide_id", "rating", "title"]
+
+    def validate_unique(self):
+        """The service checks the IDs against the register and says whose they are."""
+
+
 class NumbersForm(forms.Form):
     method = forms.ChoiceField(label=_("Table numbers"), choices=[
         ("lots", _("By lots (the seed is recorded)")),
         ("rating", _("By rating")),
     ])
+
+    def __init__(self, *args, event=None, **kwargs):
+        """The default is the practice of the format: a Swiss numbers in the initial order by
+        rating (C.04.2), a round robin by lots (appendix §5: the players draw their numbers)."""
+        super().__init__(*args, **kwargs)
+        if event is not None:
+            self.fields["method"].initial = "rating" if event.is_swiss else "lots"
 
 
 class WithdrawForm(forms.Form):
@@ -275,7 +325,11 @@ class WithdrawForm(forms.Form):
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(label=_("Username"))
+    """Appoint someone (issue 19): found by name or username, in part; when several people
+    match, the page lists them to choose from (``user_id``)."""
+
+    username = forms.CharField(label=_("Name or username"), max_length=150,
+                               help_text=_("A part is enough, e.g. “Minh” or “trongtai”."))
     role = forms.ChoiceField(label=_("Role"), choices=[
         ("chief", _("Chief arbiter")), ("deputy", _("Deputy chief arbiter")),
         ("arbiter", _("Arbiter")),

@@ -6,8 +6,9 @@ public event (Art. 14: players are entitled to the draw, scores and results).
 """
 
 import rules
+from django.db.models import Q
 
-from tournaments.models import Event, EventRole, Role, Visibility
+from tournaments.models import Entry, Event, EventRole, Player, Role, TeamMember, Visibility
 
 
 def _roles(user, event: Event) -> set[str]:
@@ -45,6 +46,25 @@ def is_public(user, event: Event) -> bool:
     return event.visibility == Visibility.PUBLIC
 
 
+@rules.predicate
+def organises_an_event_of(user, player: Player) -> bool:
+    """The register is shared by all events (Art. 19: the organisers register the players):
+    a player's details are corrected by the organisers of an event the player is entered in,
+    alone or on a team's roster."""
+    if not user.is_authenticated:
+        return False
+    organised = Event.objects.filter(
+        Q(created_by=user) | Q(roles__user=user, roles__role=Role.ORGANISER))
+    return (Entry.objects.filter(player=player, event__in=organised).exists()
+            or TeamMember.objects.filter(player=player, entry__event__in=organised).exists())
+
+
+@rules.predicate
+def keeps_register(user) -> bool:
+    """The register's keepers: superusers and holders of Django's ``change_player``."""
+    return user.is_superuser or user.has_perm("tournaments.change_player")
+
+
 runs_event = is_organiser | is_chief_arbiter | is_arbiter
 
 rules.add_perm("tournaments.view_event", is_public | runs_event)
@@ -63,6 +83,9 @@ rules.add_perm("tournaments.record_foul", is_chief_arbiter | is_arbiter)
 rules.add_perm("tournaments.record_moves", runs_event)
 # Staff exports (draft rounds, federation IDs): whoever runs the event.
 rules.add_perm("tournaments.export_event", runs_event)
+# A register player's name, rating, club, federation and IDs (history kept): see
+# ``organises_an_event_of``; the register's keepers edit anyone.
+rules.add_perm("tournaments.edit_player", keeps_register | organises_an_event_of)
 # Creating an event is Django's model permission ``tournaments.add_event``, given to the
 # "Organisers" group (ModelBackend answers it).
 

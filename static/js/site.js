@@ -10,6 +10,62 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
+// Destructive actions ask first (issue 19): a form with data-confirm="question" opens a dialog
+// (no window.confirm, no inline handler); "yes" submits it with confirmed=1. Without JavaScript
+// the server answers with a confirmation page instead (tournaments/views/confirm.py).
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.dataset.confirm) return;
+  const flag = form.querySelector("input[name=confirmed]");
+  if (flag && flag.value === "1") return;
+  event.preventDefault();
+  const submitter = event.submitter;
+  const dialog = document.createElement("dialog");
+  dialog.className = "confirm-dialog";
+  dialog.setAttribute("data-testid", "confirm-dialog");
+  const text = document.createElement("p");
+  text.textContent = form.dataset.confirm;
+  const actions = document.createElement("div");
+  actions.className = "actions";
+  const no = document.createElement("button");
+  no.type = "button";
+  no.className = "btn secondary";
+  no.textContent = document.body.dataset.confirmNo || "Cancel";
+  no.setAttribute("data-testid", "confirm-no");
+  const yes = document.createElement("button");
+  yes.type = "button";
+  yes.className = "btn danger";
+  yes.textContent = form.dataset.confirmYes || (submitter && submitter.textContent.trim()) || "OK";
+  yes.setAttribute("data-testid", "confirm-yes");
+  actions.append(no, yes);
+  dialog.append(text, actions);
+  document.body.append(dialog);
+  const close = () => { dialog.close(); dialog.remove(); };
+  no.addEventListener("click", close);
+  dialog.addEventListener("cancel", close);
+  yes.addEventListener("click", () => {
+    let input = flag;
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "confirmed";
+      form.append(input);
+    }
+    input.value = "1";
+    if (submitter && submitter.name) {  // keep the pressed button's name and value
+      const pressed = document.createElement("input");
+      pressed.type = "hidden";
+      pressed.name = submitter.name;
+      pressed.value = submitter.value;
+      form.append(pressed);
+    }
+    close();
+    form.submit();
+  });
+  dialog.showModal();
+  no.focus();
+});
+
 // Offline (docs/web.md, "Offline"): the service worker keeps the pages last seen; a page served
 // from it says so, with the time of that version.
 document.addEventListener("DOMContentLoaded", () => {

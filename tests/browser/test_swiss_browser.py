@@ -158,6 +158,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     # --- The chief arbiter closes the round. ---
     chief.reload()
     chief.click("[data-testid=close-round]")
+    chief.click("[data-testid=confirm-yes]")  # issue 19: closing asks first
     expect(chief.locator("h2 .badge.completed")).to_be_visible()
     assert Round.objects.get(event=event, number=1).status == "completed"
 

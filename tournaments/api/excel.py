@@ -9,7 +9,8 @@ reason in ``detail``).
     GET  /api/events/{id}/backup/      the event as one JSON document
     POST /api/restores/                multipart "file": a backup document
     GET  /api/jobs/{id}/               status, progress, preview, error, download URL
-    POST /api/jobs/{id}/confirm/       store a previewed import (all rows or none)
+    POST /api/jobs/{id}/confirm/       store a previewed import: {"existing": "update"|"skip",
+                                       "valid_only": false}
     POST /api/jobs/{id}/cancel/
     GET  /api/jobs/{id}/file/          the workbook of a finished export, the PDF of a print job
 """
@@ -181,13 +182,28 @@ class JobView(APIView):
         return Response(JobSerializer(_job(request, pk), context={"request": request}).data)
 
 
+class ImportConfirmSerializer(serializers.Serializer):
+    """How a previewed import is stored (issue 19)."""
+
+    existing = serializers.ChoiceField(
+        choices=["update", "skip"], default="update",
+        help_text="Players already in the register or the event: update their details from "
+                  "the file, or leave them as they are.")
+    valid_only = serializers.BooleanField(
+        default=False, help_text="Store the rows without errors when some rows have errors "
+                                 "(the others are listed in the job's result).")
+
+
 class JobConfirmView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={202: JobSerializer})
+    @extend_schema(request=ImportConfirmSerializer, responses={202: JobSerializer})
     def post(self, request, pk: int):
+        choice = ImportConfirmSerializer(data=request.data)
+        choice.is_valid(raise_exception=True)
         try:
-            job = import_confirm(job=_job(request, pk), actor=request.user)
+            job = import_confirm(job=_job(request, pk), actor=request.user,
+                                 **choice.validated_data)
         except ServiceError as exc:
             return _refused(exc)
         return _accepted(job, request)

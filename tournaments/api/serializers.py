@@ -92,6 +92,29 @@ class RegisterPlayerSerializer(PlayerSerializer):
         fields = [*PlayerSerializer.Meta.fields, "national_id", "fide_id"]
 
 
+class PlayerEditSerializer(serializers.Serializer):
+    """Corrections of a register player (``PATCH /api/players/<id>/``): only the fields sent
+    change; ``reason`` is kept in the player's history."""
+
+    full_name = serializers.CharField(max_length=120, required=False)
+    gender = serializers.ChoiceField(choices=Player._meta.get_field("gender").choices,
+                                     allow_blank=True, required=False)
+    birth_year = serializers.IntegerField(min_value=1900, max_value=2100, allow_null=True,
+                                          required=False)
+    club = serializers.CharField(max_length=120, allow_blank=True, required=False)
+    province = serializers.CharField(max_length=80, allow_blank=True, required=False)
+    federation = serializers.RegexField(r"^[A-Za-z]{3}$", required=False)
+    national_id = serializers.CharField(max_length=20, allow_blank=True, allow_null=True,
+                                        required=False)
+    fide_id = serializers.CharField(max_length=20, allow_blank=True, allow_null=True,
+                                    required=False)
+    rating = serializers.IntegerField(min_value=0, max_value=32767, allow_null=True,
+                                      required=False)
+    title = serializers.ChoiceField(choices=Player._meta.get_field("title").choices,
+                                    allow_blank=True, required=False)
+    reason = serializers.CharField(max_length=200, allow_blank=True, required=False, default="")
+
+
 class TeamSerializer(serializers.ModelSerializer):
     class Meta:
         model = Team
@@ -247,8 +270,25 @@ class RoleSerializer(serializers.ModelSerializer):
 
 
 class RoleCreateSerializer(serializers.Serializer):
-    username = serializers.CharField()
+    """The person by exact ``username``, or by ``user`` (an id from ``people/?search=``)."""
+
+    username = serializers.CharField(required=False)
+    user = serializers.IntegerField(required=False, min_value=1)
     role = serializers.ChoiceField(choices=["organiser", "chief", "deputy", "arbiter"])
+
+    def validate(self, attrs):
+        if not attrs.get("username") and not attrs.get("user"):
+            raise serializers.ValidationError(
+                _("Give the person's username, or their id found with people/?search=."))
+        return attrs
+
+
+class PersonSerializer(serializers.Serializer):
+    """Someone who can be appointed (issue 19: found by name or username, in part)."""
+
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField(source="get_full_name")
 
 
 class EntryGameSerializer(serializers.Serializer):
@@ -302,21 +342,26 @@ class HistoryChangeSerializer(serializers.Serializer):
     after = serializers.CharField(allow_null=True)
 
 
-class HistoryLineSerializer(serializers.Serializer):
-    """One recorded change of a board or of one of its games."""
+class PlayerChangeSerializer(serializers.Serializer):
+    """One recorded change of a register player: who, when, what (values as stored), why."""
 
     at = serializers.DateTimeField()
     user = serializers.CharField()
-    subject = serializers.CharField(help_text="Empty for the board; the game otherwise.")
-    created = serializers.BooleanField()
-    deleted = serializers.BooleanField()
+    created = serializers.BooleanField(help_text="The record was created by this change.")
     changes = serializers.SerializerMethodField()
     reason = serializers.CharField()
-    system = serializers.BooleanField(help_text="The reason was recorded by the software.")
 
     def get_changes(self, line) -> list[dict]:
         return [{"field": c.field, "before": c.before_value, "after": c.after_value}
                 for c in line.changes]
+
+
+class HistoryLineSerializer(PlayerChangeSerializer):
+    """One recorded change of a board or of one of its games."""
+
+    subject = serializers.CharField(help_text="Empty for the board; the game otherwise.")
+    deleted = serializers.BooleanField()
+    system = serializers.BooleanField(help_text="The reason was recorded by the software.")
 
 
 class PairingJobSerializer(serializers.Serializer):

@@ -5,6 +5,7 @@ from django.db.models import Count, F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.decorators import action
@@ -28,14 +29,16 @@ from tournaments.models import (
 )
 from tournaments.selectors.events import events_run_by, public_events, search_events
 from tournaments.selectors.player_card import player_card
-from tournaments.selectors.players import player_search
+from tournaments.selectors.players import player_history, player_search
 from tournaments.selectors.rounds import board_history, entry_games
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.team_ranks import standings_team_ranks
+from tournaments.selectors.users import user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import knockout as knockout_services
 from tournaments.services import lots as lots_services
+from tournaments.services import players as player_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services.formats import round_start
@@ -190,11 +193,25 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
             raise PermissionDenied  # DRF's: a JSON answer like every refusal
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
-            user = get_object_or_404(get_user_model(), username=data["username"])
+            people = get_user_model().objects.filter(is_active=True)
+            user = get_object_or_404(people, **(
+                {"pk": data["user"]} if data.get("user") else {"username": data["username"]}))
             event_services.role_assign(event=event, actor=request.user, user=user,
                                        role=data["role"])
         roles = EventRole.objects.filter(event=event).select_related("user")
         return Response(s.RoleSerializer(roles, many=True).data)
+
+    @extend_schema(request=None, responses=s.PersonSerializer(many=True), parameters=[
+        OpenApiParameter("search", str, description="A part of the name or username "
+                         "(case and diacritics ignored); at most 10 people.")])
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def people(self, request, pk=None):
+        """The people whose name or username contains ``search``, to appoint (organisers)."""
+        event = self.get_object()
+        if not request.user.has_perm("tournaments.change_event", event):
+            raise PermissionDenied
+        found = user_search(request.query_params.get("search", ""))
+        return Response(s.PersonSerializer(found, many=True).data)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"roles/(?P<role_id>\d+)")
@@ -453,6 +470,7 @@ class GameViewSet(viewsets.GenericViewSet):
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    http_method_names = ["get", "patch", "head", "options"]
     """The player register; ``?search=`` ignores diacritics ("Nguyen" finds "Nguyễn").
 
     The people who run events (organisers, arbiters) read the whole register with the IDs
@@ -485,3 +503,25 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         if query:
             players = players.filter(pk__in=player_search(query, limit=200).values("pk"))
         return players.order_by("pk")
+
+    @extend_schema(request=s.PlayerEditSerializer, responses=s.RegisterPlayerSerializer)
+    def partial_update(self, request, pk=None):
+        """Correct a register player (the organisers of an event the player is entered in,
+        and the register's keepers); every change is kept in the player's history."""
+        player = get_object_or_404(Player, pk=pk)
+        if not request.user.has_perm("tournaments.edit_player", player):
+            raise PermissionDenied(_("Only the organisers of an event this player is entered "
+                                     "in may correct the player's details."))
+        data = validated(s.PlayerEditSerializer, request)
+        player = player_services.player_update(player=player, actor=request.user, **data)
+        return Response(s.RegisterPlayerSerializer(player).data)
+
+    @extend_schema(request=None, responses=s.PlayerChangeSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def history(self, request, pk=None):
+        """The player's recorded changes, newest first: who, when, what, why (those who read
+        the register with its IDs)."""
+        player = get_object_or_404(Player, pk=pk)
+        if not self._reads_register:
+            raise PermissionDenied
+        return Response(s.PlayerChangeSerializer(player_history(player), many=True).data)

@@ -89,11 +89,14 @@ ROW_MESSAGES = {
                                "register."),
     "ids_disagree": _("The two IDs belong to two different players of the register "
                       "(%(first)s and %(second)s)."),
-    "already_entered": _("%(name)s is already registered in this event."),
     "team_missing": _("The team is missing: this is a team event."),
-    "team_already_entered": _("Team %(team)s is already registered in this event."),
+    "team_already_entered": _("Team %(team)s is already registered in this event: its roster "
+                              "is kept; its players' details are updated or left, as you "
+                              "choose."),
     "team_player_twice": _("%(name)s is listed twice in this file (also row %(other)s)."),
     "team_player_taken": _("%(name)s already plays for another team in this event."),
+    "team_incomplete": _("Team %(team)s has rows with errors (rows %(rows)s): a team is "
+                         "registered with its whole roster, so this row waits for them."),
     "team_board_twice": _("Board %(board)s of team %(team)s is given twice."),
     "team_size": _("Team %(team)s has %(n)s players; the statute asks for %(boards)s, one per "
                    "board."),
@@ -179,6 +182,10 @@ class Row:
     # "new": a new player of the register; "existing": the register's player ``player_id``.
     action: str = "new"
     player_id: int | None = None
+    # Already registered in the event (alone or on a team's roster): not registered again.
+    entered: bool = False
+    # An existing player's details the file changes: field -> [register's, file's].
+    changes: dict = field(default_factory=dict)
 
     def error(self, code: str, **params) -> None:
         self.errors.append({"code": code, "params": params})
@@ -205,6 +212,10 @@ class Preview:
     def ok(self) -> bool:
         return bool(self.rows) and not self.error_count
 
+    @property
+    def valid_rows(self) -> list[Row]:
+        return [r for r in self.rows if not r.errors]
+
     def as_json(self) -> dict:
         return {
             "sheet": self.sheet, "header_row": self.header_row, "columns": self.columns,
@@ -212,7 +223,10 @@ class Preview:
             "rows": [asdict(r) for r in self.rows],
             "counts": {"rows": len(self.rows), "errors": self.error_count,
                        "new": sum(1 for r in self.rows if r.action == "new"),
-                       "existing": sum(1 for r in self.rows if r.action == "existing")},
+                       "existing": sum(1 for r in self.rows if r.action == "existing"),
+                       "entered": sum(1 for r in self.rows if r.entered),
+                       "changed": sum(1 for r in self.rows if r.changes),
+                       "valid": len(self.valid_rows)},
         }
 
 
@@ -487,6 +501,7 @@ def _check(preview: Preview, event: Event | None) -> None:
     _check_ids_in_file(rows)
     _check_register(rows)
     _check_same_person(rows)
+    _changes(rows)
     if event is not None:
         if event.is_team:
             _check_teams(rows, event)
@@ -561,13 +576,36 @@ def _check_same_person(rows: list[Row]) -> None:
             row.warn("same_person", other=other.row)
 
 
+def _changes(rows: list[Row]) -> None:
+    """What each row of a player already in the register would change in the register: the
+    fields the file gives (an empty cell changes nothing) that differ from the register's.
+    The name matched the register's without diacritics, case or spacing (``_check_register``):
+    the file's spelling replaces it, unless the file has no diacritics and the register has."""
+    players = Player.objects.in_bulk([r.player_id for r in rows if r.player_id])
+    for row in rows:
+        player = players.get(row.player_id)
+        if player is None:
+            continue
+        for key in PLAYER_FIELDS:
+            value = row.values.get(key)
+            if value in (None, "") or key not in row.values:
+                continue
+            before = getattr(player, key)
+            if key == "full_name" and value.isascii() and not before.isascii():
+                continue  # a file typed without diacritics never strips the register's
+            if value != before:
+                row.changes[key] = [before, value]
+
+
 def _check_entries(rows: list[Row], event: Event) -> None:
+    """Rows of players already registered are not registered again (the organiser chooses
+    whether their details are updated)."""
     ids = [r.player_id for r in rows if r.player_id]
     entered = set(Entry.objects.filter(event=event, player_id__in=ids)
                   .values_list("player_id", flat=True))
     for row in rows:
         if row.player_id in entered:
-            row.error("already_entered", name=row.values["full_name"])
+            row.entered = True  # the preview says so in the row's "player" column
 
 
 def team_groups(rows: list[Row]) -> dict[str, list[Row]]:
@@ -603,7 +641,10 @@ def _check_teams(rows: list[Row], event: Event) -> None:
         name = first.values["team"]
         team = Team.objects.filter(name__iexact=name).first()
         if team and team.pk in entered_teams:
-            first.error("team_already_entered", team=name)
+            first.warn("team_already_entered", team=name)
+            for row in group:
+                row.entered = True
+            continue
         boards: dict[int, Row] = {}
         for row in group:
             board = row.values.get("team_board")
@@ -630,6 +671,19 @@ def _check_teams(rows: list[Row], event: Event) -> None:
             first.error("team_reserves", team=name, n=len(reserves), max=event.team_reserves)
         if event.official and not (3 <= len(players) <= 4 and 1 <= len(reserves) <= 2):
             first.error("team_official", team=name)
+    _check_teams_whole(rows)
+
+
+def _check_teams_whole(rows: list[Row]) -> None:
+    """A team is registered with its whole roster or not at all: when one of its rows has an
+    error, its other rows cannot be stored either (even when the valid rows go through)."""
+    for group in team_groups(rows).values():
+        wrong = [r.row for r in group if r.errors]
+        if wrong:
+            for row in group:
+                if not row.errors:
+                    row.error("team_incomplete", team=group[0].values["team"],
+                              rows=", ".join(map(str, wrong)))
 
 
 # --- the template ---------------------------------------------------------------------------

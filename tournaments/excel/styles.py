@@ -20,6 +20,8 @@ from openpyxl import Workbook
 from openpyxl.cell import Cell
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -106,7 +108,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 def new_cell(ws: Worksheet, value: object, style_array=None) -> Cell:
     """A cell holding ``value`` as data: numbers and dates as such, text always as text."""
-    cell = Cell(ws, style_array=style_array)
+    cell = Cell(ws, row=1, column=1, style_array=style_array)  # placed when appended
     _assign(cell, value)
     return cell
 
@@ -125,9 +127,14 @@ def _assign(cell: Cell, value: object) -> None:
         cell.quotePrefix = True
 
 
-def new_workbook() -> Workbook:
-    wb = Workbook()
-    wb.remove(wb.active)
+def new_workbook(*, write_only: bool = False) -> Workbook:
+    """An empty workbook with the sheets' named styles. ``write_only``: sheets are streamed
+    row by row as :func:`write` lays them out (openpyxl's write-only mode: no grid of cells kept
+    in memory, saved once), which is how exports are built (issue 23: 1,000 players, 11 rounds,
+    25 sheets); read-write otherwise (the import template, written cell by cell)."""
+    wb = Workbook(write_only=write_only)
+    if not write_only:
+        wb.remove(wb.active)
     for style in _named_styles():
         wb.add_named_style(style)
     return wb
@@ -142,6 +149,37 @@ def _style_arrays(ws: Worksheet, names) -> dict[str, object]:
         probe.style = name
         arrays[name] = probe._style  # the StyleArray openpyxl copies into each new cell
     return arrays
+
+
+class _Stream(WriteOnlyWorksheet):
+    """A write-only worksheet whose rows are lists of cells made by :func:`new_cell` (styled,
+    value checked). openpyxl's own tries every item as a value first and builds an error
+    message when it is a cell, which cost more than writing the cell."""
+
+    def _values_to_row(self, values, row_idx):
+        for column, cell in enumerate(values, start=1):
+            cell.row, cell.column = row_idx, column
+            yield cell
+
+
+def _new_sheet(wb: Workbook, title: str) -> Worksheet:
+    if not wb.write_only:
+        return wb.create_sheet(title)
+    ws = _Stream(parent=wb, title=title)
+    wb._add_sheet(ws)  # what ``create_sheet`` does in write-only mode, with our sheet class
+    return ws
+
+
+def discard(wb: Workbook) -> None:
+    """Remove the temporary files a write-only workbook streamed its sheets to, when it will
+    not be saved (a sheet failed half-way): openpyxl removes them when saving, or at exit."""
+    for ws in wb.worksheets:
+        writer = getattr(ws, "_writer", None)
+        if writer is None:
+            continue
+        if not ws.closed:
+            ws.close()
+        writer.cleanup()
 
 
 _BAD_TAB = re.compile(r"[\[\]:*?/\\]")
@@ -159,15 +197,20 @@ def tab_name(wb: Workbook, wanted: str) -> str:
 
 
 def write(wb: Workbook, sheet: Sheet, heading: Heading) -> Worksheet:
-    """Lay ``sheet`` out as a new worksheet of ``wb``."""
-    ws = wb.create_sheet(tab_name(wb, sheet.tab))
+    """Lay ``sheet`` out as a new worksheet of ``wb``, top to bottom, so that a write-only
+    workbook streams it: what comes before the rows in the file (column widths, frozen panes,
+    fit to page) is set first, then the heading, the header row, the rows and the notes are
+    appended in order."""
+    ws = _new_sheet(wb, tab_name(wb, sheet.tab))
     ncols = max(len(sheet.columns), 1)
-    _write_heading(ws, sheet, heading, ncols)
-    for c, column in enumerate(sheet.columns, start=1):
-        put(ws, HEADER_ROW, c, column.header).style = HEADER
     first = HEADER_ROW + 1
+    _fit_columns(ws, sheet)
+    ws.freeze_panes = f"{get_column_letter(sheet.freeze_columns + 1)}{first}"
+    _print_setup(ws, sheet, heading)
     styles = [col.style for col in sheet.columns]
-    arrays = _style_arrays(ws, [*styles, TOTAL, X_CELL, SELF])
+    arrays = _style_arrays(ws, [*styles, HEADER, TOTAL, X_CELL, SELF])
+    _write_heading(ws, sheet, heading, ncols)
+    ws.append([new_cell(ws, column.header, arrays[HEADER]) for column in sheet.columns])
     for r, values in enumerate(sheet.rows):
         total = r in sheet.total_rows
         cells = []
@@ -176,30 +219,32 @@ def write(wb: Workbook, sheet: Sheet, heading: Heading) -> Worksheet:
             style = sheet.cell_style(r, c, value) if sheet.cell_style else None
             cells.append(new_cell(ws, value, arrays[style or (TOTAL if total else styles[c])]))
         ws.append(cells)
-    row = first + len(sheet.rows) + 1
+    if sheet.notes:
+        ws.append([new_cell(ws, None)])
     for note in sheet.notes:
-        put(ws, row, 1, note).font = Font(name=FONT, size=10, italic=True)
-        row += 1
-    _fit_columns(ws, sheet)
-    ws.freeze_panes = ws.cell(row=first, column=sheet.freeze_columns + 1)
-    _print_setup(ws, sheet, heading)
+        cell = new_cell(ws, note)
+        cell.font = Font(name=FONT, size=10, italic=True)
+        ws.append([cell])
     return ws
 
 
 def _write_heading(ws: Worksheet, sheet: Sheet, heading: Heading, ncols: int) -> None:
+    """Rows 1-3: the event's name, its dates and venue, the table's title; each centred over
+    the table's columns."""
     lines = (
         (heading.event_name, Font(name=FONT, size=14, bold=True)),
         (heading.details, Font(name=FONT, size=11, italic=True)),
         (sheet.title, Font(name=FONT, size=13, bold=True)),
     )
-    for r, (text, font) in enumerate(lines, start=1):
-        cell = put(ws, r, 1, text)
-        cell.font = font
-        cell.alignment = Alignment(horizontal="center", vertical="center")
-        if ncols > 1:
-            ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=ncols)
     ws.row_dimensions[1].height = 21
     ws.row_dimensions[3].height = 19
+    for r, (text, font) in enumerate(lines, start=1):
+        cell = new_cell(ws, text)
+        cell.font = font
+        cell.alignment = Alignment(horizontal="center", vertical="center")
+        ws.append([cell])
+        if ncols > 1:
+            ws.merged_cells.add(CellRange(min_col=1, min_row=r, max_col=ncols, max_row=r))
 
 
 def _text_width(value: object) -> int:
@@ -224,7 +269,7 @@ def _fit_columns(ws: Worksheet, sheet: Sheet) -> None:
 
 def _print_setup(ws: Worksheet, sheet: Sheet, heading: Heading) -> None:
     lang = heading.lang
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.paperSize = Worksheet.PAPERSIZE_A4
     ws.page_setup.orientation = "landscape" if sheet.landscape else "portrait"
     # Fit the width of the table on the page; as many pages down as it takes.
     ws.sheet_properties.pageSetUpPr.fitToPage = True

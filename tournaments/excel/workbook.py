@@ -18,12 +18,17 @@ from openpyxl import Workbook
 
 from tournaments.excel import exports, labels
 from tournaments.excel.ratings import rating_report_sheet
-from tournaments.excel.styles import Heading, new_workbook, write
+from tournaments.excel.styles import Heading, discard, new_workbook, write
 from tournaments.models import Event
 from tournaments.selectors.excel import ExportData, export_data
 from tournaments.selectors.fouls import event_fouls
 from tournaments.selectors.ratings import event_report
-from tournaments.selectors.standings import event_crosstable, event_standings
+from tournaments.selectors.standings import (
+    Ranking,
+    event_crosstable,
+    event_ranking,
+    event_standings,
+)
 from tournaments.text import fold
 
 EVENT = "event"
@@ -96,7 +101,8 @@ def build(
     event: Event, table: Table, *, lang: str, public: bool = False,
     progress: Callable[[int, int], None] | None = None, today: datetime.date | None = None,
 ) -> Workbook:
-    """The workbook of one table, or of the whole event (``Table("event")``).
+    """The workbook of one table, or of the whole event (``Table("event")``), write-only
+    (issue 23): save it once (``to_bytes``).
 
     ``public``: what anyone may read (published rounds, no federation IDs); staff exports of a
     single round may show a draft round, marked as such.
@@ -109,21 +115,41 @@ def build(
     tables = event_tables(event, data, fouls=bool(fouls)) if table.name == EVENT else [table]
     if table.name in ROUND_TABLES and data.round(table.round) is None:
         raise ExportError(f"round {table.round} is not there")
-    wb = new_workbook()
+    wb = new_workbook(write_only=True)
     wb.properties.title = event.name
     wb.properties.creator = "Cờ Tướng"
     top = heading(event, lang, today)
     total = len(tables)
-    for i, item in enumerate(tables):
-        sheet = (exports.fouls_sheet(fouls, lang, public=public) if item.name == FOULS
-                 else _sheet(item, data, lang, public, event))
-        write(wb, sheet, top)
-        if progress:
-            progress(i + 1, total)
+    ranked = _Ranked(event)
+    try:
+        for i, item in enumerate(tables):
+            sheet = (exports.fouls_sheet(fouls, lang, public=public) if item.name == FOULS
+                     else _sheet(item, data, lang, public, ranked))
+            write(wb, sheet, top)
+            if progress:
+                progress(i + 1, total)
+    except BaseException:
+        discard(wb)
+        raise
     return wb
 
 
-def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event):
+class _Ranked:
+    """The event ranked once for the standings and the crosstable sheets."""
+
+    def __init__(self, event: Event):
+        self.event = event
+        self._ranking = None
+
+    @property
+    def ranking(self) -> Ranking:
+        if self._ranking is None:
+            self._ranking = event_ranking(self.event)
+        return self._ranking
+
+
+def _sheet(item: Table, data: ExportData, lang: str, public: bool, ranked: _Ranked):
+    event = ranked.event
     match item.name:
         case "players":
             return exports.players_sheet(data, lang, public=public)
@@ -132,9 +158,10 @@ def _sheet(item: Table, data: ExportData, lang: str, public: bool, event: Event)
         case "results":
             return exports.results_sheet(data, item.round, lang)
         case "standings":
-            return exports.standings_sheet(event_standings(event), lang)
+            return exports.standings_sheet(event_standings(event, ranking=ranked.ranking), lang)
         case "crosstable":
-            return exports.crosstable_sheet(event_crosstable(event), lang)
+            return exports.crosstable_sheet(
+                event_crosstable(event, ranking=ranked.ranking), lang)
         case "bracket":
             return exports.bracket_sheet(data, lang)
         case "team_boards":

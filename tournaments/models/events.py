@@ -12,6 +12,7 @@ from tournaments.models.statute import (
     ParticipantKind,
     StatuteFields,
 )
+from tournaments.statute_words import numbers_words
 
 
 class Visibility(models.TextChoices):
@@ -73,6 +74,11 @@ class Event(StatuteFields):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:event_detail", kwargs={"slug": self.slug})
+
+    @property
+    def numbers_words(self) -> str:
+        """How the table numbers were given, in words ("by lots (seed …)", "in rating order")."""
+        return numbers_words(self.numbers_method, self.numbers_seed)
 
     @property
     def is_public(self) -> bool:

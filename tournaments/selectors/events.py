@@ -1,6 +1,6 @@
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
-from tournaments.models import Event, EventRole, Visibility
+from tournaments.models import Board, Event, EventRole, Visibility
 from tournaments.text import fold, search_words
 
 
@@ -37,3 +37,15 @@ def search_events(query: str, events: QuerySet) -> QuerySet:
     ids = [pk for pk, name in events.values_list("pk", "name")
            if all(word in fold(name) for word in words)]
     return events.filter(pk__in=ids)
+
+
+def entries_page(event: Event) -> dict:
+    """The staff's entries page: the entries, each marked ``paired`` when a board names it (it
+    can then only be withdrawn, not removed), the last round drawn (a withdrawal's default), and
+    whether table numbers may still be drawn (C.04.2: until round 1 is published; a draft is
+    deleted first)."""
+    boards = Board.objects.filter(Q(white=OuterRef("pk")) | Q(black=OuterRef("pk")))
+    entries = (event.entries.select_related("player", "team")
+               .annotate(paired=Exists(boards)).order_by("number", "pk"))
+    last = event.rounds_set.aggregate(last=Max("number"))["last"] or 0
+    return {"entries": entries, "last_round": last, "numbers_open": last == 0}

@@ -360,12 +360,19 @@ def slots_with_moves(boards: list[Board]) -> list[GameSlot]:
     return [s for b in boards for s in board_slots(b) if s.record is not None]
 
 
+def _recorded_boards(**filters):
+    """The boards matching ``filters`` that hold moves: the others are not read at all (a
+    1,000-player round's review page reads its few recorded games, not its 500 boards)."""
+    recorded = GameMoves.objects.filter(**{f"board__{k}": v for k, v in filters.items()})
+    return _boards(**filters).filter(pk__in=recorded.values("board_id"))
+
+
 def round_slots(round_: Round) -> list[GameSlot]:
-    return slots_with_moves(list(_boards(round=round_)))
+    return slots_with_moves(list(_recorded_boards(round=round_)))
 
 
 def event_slots(event: Event, *, staff: bool = False) -> list[GameSlot]:
-    boards = _boards(round__event=event)
+    boards = _recorded_boards(round__event=event)
     if not staff:
         boards = boards.exclude(round__status=RoundStatus.DRAFT)
     return slots_with_moves(list(boards))

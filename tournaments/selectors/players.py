@@ -1,6 +1,10 @@
+from dataclasses import dataclass
+from datetime import datetime
+
 from django.db.models import Q, QuerySet
 
 from tournaments.models import Player
+from tournaments.selectors.rounds import Change
 from tournaments.text import search_words
 
 
@@ -14,3 +18,56 @@ def player_search(query: str, limit: int = 20) -> QuerySet[Player]:
             | Q(club__icontains=word)
         )
     return players.order_by("sort_key", "id")[:limit]
+
+
+@dataclass(frozen=True)
+class PlayerChange:
+    """One recorded change of a register player: who, when, which fields from what to what
+    (values as stored), and why."""
+
+    at: datetime
+    user: str
+    created: bool
+    changes: tuple[Change, ...]
+    reason: str
+
+
+PLAYER_HISTORY_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
+                         "national_id", "fide_id", "rating", "title")
+
+
+def _shown(player_field, value) -> str:
+    if value in (None, ""):
+        return "–"
+    choices = dict(player_field.choices or ())
+    return str(choices.get(value, value))
+
+
+def player_history(player: Player) -> list[PlayerChange]:
+    """The player's history, newest first (one query): each save's changed fields."""
+    records = list(Player.history.filter(id=player.pk).select_related("history_user")
+                   .order_by("history_date", "history_id"))
+    fields = {f: Player._meta.get_field(f) for f in PLAYER_HISTORY_FIELDS}
+    lines, before = [], None
+    for record in records:
+        changes = tuple(
+            Change(name, str(field.verbose_name),
+                   _shown(field, getattr(before, name, None)) if before else "–",
+                   _shown(field, getattr(record, name)),
+                   _raw(getattr(before, name, None)) if before else None,
+                   _raw(getattr(record, name)))
+            for name, field in fields.items()
+            if before is None or getattr(before, name) != getattr(record, name))
+        if before is None or changes:
+            user = record.history_user
+            lines.append(PlayerChange(
+                record.history_date,
+                (user.get_full_name() or user.get_username()) if user else "",
+                before is None, changes if before is not None else (),
+                record.history_change_reason or ""))
+        before = record
+    return lines[::-1]
+
+
+def _raw(value) -> str | None:
+    return None if value in (None, "") else str(value)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from scoring.crosstable import crosstable as engine_crosstable
-from scoring.points import MatchScoring, Primary, format_points
-from scoring.standings import format_value
+from scoring.points import MatchScoring, Primary, System, format_points
+from scoring.standings import Standings, format_value
 from scoring.standings import standings as engine_standings
 from tournaments.adapters.events import (
     EventRecord,
@@ -149,13 +149,35 @@ def standings_table(event: Event, record: EventRecord, after_round: int | None =
     return rounds, table
 
 
-def event_standings(event: Event, *, after_round: int | None = None,
-                    record: EventRecord | None = None) -> StandingsView:
-    """Standings after ``after_round`` (default: the last published round), public rounds
-    only, with every tie-break of the statute and the reason each tie was broken."""
+@dataclass(frozen=True)
+class Ranking:
+    """The event read once (public rounds) and ranked by the statute after ``rounds``: what
+    the standings and the crosstable both show, computed once when both are wanted (the
+    whole-event workbook, issue 23)."""
+
+    record: EventRecord
+    rounds: int
+    system: System
+    table: Standings
+
+
+def event_ranking(event: Event, *, after_round: int | None = None,
+                  record: EventRecord | None = None) -> Ranking:
+    """The engine's standings after ``after_round`` (default: the last published round), with
+    every tie-break of the statute (Art. 21.2-21.4), and the event they were read from."""
     record = record or load_event(event, public_only=True)
     rounds, table = standings_table(event, record, after_round)
-    system = scoring_system(event)
+    return Ranking(record, rounds, scoring_system(event), table)
+
+
+def event_standings(event: Event, *, after_round: int | None = None,
+                    record: EventRecord | None = None,
+                    ranking: Ranking | None = None) -> StandingsView:
+    """Standings after ``after_round`` (default: the last published round), public rounds
+    only, with every tie-break of the statute and the reason each tie was broken;
+    ``ranking``: ``event_ranking``'s, already computed."""
+    ranking = ranking or event_ranking(event, after_round=after_round, record=record)
+    record, rounds, system, table = ranking.record, ranking.rounds, ranking.system, ranking.table
     team = event.is_team
     criteria = tuple(Criterion(c, heading(c, team), full_name(c, team)) for c in table.criteria
                      if c != "PTS")
@@ -184,17 +206,13 @@ def event_standings(event: Event, *, after_round: int | None = None,
                          withdrawn=tuple(record.entries[n] for n in table.withdrawn))
 
 
-def event_crosstable(event: Event, *, after_round: int | None = None) -> CrosstableView:
-    """The crosstable (*bảng điểm*) in rank order; X marks cancelled games (Art. 21.5.1)."""
-    record = load_event(event, public_only=True)
-    rounds = _rounds_counted(record, after_round)
-    system = scoring_system(event)
-    order = tiebreak_order(event)
-    table = engine_standings(record.tournament, system, order,
-                             after_round=rounds, lots_seed=event.lots_seed,
-                             fmt=scoring_format(event), start_date=event.start_date,
-                             fouls=_fouls(record, order, rounds))
-    cross = engine_crosstable(record.tournament, table, system)
+def event_crosstable(event: Event, *, after_round: int | None = None,
+                     ranking: Ranking | None = None) -> CrosstableView:
+    """The crosstable (*bảng điểm*) in rank order; X marks cancelled games (Art. 21.5.1);
+    ``ranking``: ``event_ranking``'s, already computed."""
+    ranking = ranking or event_ranking(event, after_round=after_round)
+    record, rounds, system = ranking.record, ranking.rounds, ranking.system
+    cross = engine_crosstable(record.tournament, ranking.table, system)
     round_robin = event.is_round_robin
     points = {r.number: format_points(r.points) for r in cross.rows}
     titles: dict[int, str] = {}

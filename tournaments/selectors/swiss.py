@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 
 from pairings.checker import Finding, check_round
+from pairings.dutch import RoundPairing
 from records import Tournament
 from tournaments.adapters.events import EventRecord, load_event, pairing_tournament, scoring_system
 from tournaments.adapters.swiss import SwissSetup, dutch_options, swiss_setup
@@ -136,9 +137,12 @@ def _unavailable_why(setup: SwissSetup, number: int) -> str:
     return "not_joined" if number in setup.not_joined else "bye"
 
 
-def round_findings(round_: Round, record: EventRecord | None = None):
+def round_findings(round_: Round, record: EventRecord | None = None,
+                   expected: RoundPairing | None = None):
     """The engine checker's findings on ``round_`` (any status), with what words them. Runs
-    the Dutch engine: the pages read the findings stored with the round (``stored_warnings``)."""
+    the Dutch engine, unless ``expected`` is its pairing of the round already (with the
+    statute's options, ``dutch_options``): the pages read the findings stored with the round
+    (``stored_warnings``)."""
     event = round_.event
     record = record or load_event(event)
     setup = swiss_setup(record, round_.number)
@@ -148,7 +152,8 @@ def round_findings(round_: Round, record: EventRecord | None = None):
                                        scoring_system(event))
     tournament = Tournament(participants, setup.tournament.pairings + proposal_view.pairings,
                             record.tournament.rounds, record.tournament.name)
-    report = check_round(tournament, round_.number, dutch_options(event, setup))
+    report = check_round(tournament, round_.number, dutch_options(event, setup),
+                         expected=expected)
     findings = tuple(
         replace(f, params={**f.params, "why": _unavailable_why(setup, f.params["player"])})
         if f.code == "not_available" else f for f in report.messages)
@@ -174,9 +179,10 @@ def round_warnings(round_: Round, record: EventRecord | None = None) -> list[Rou
     return _worded(*round_findings(round_, record))
 
 
-def round_check_data(round_: Round) -> list[dict]:
-    """The checker's findings on ``round_`` as the round stores them (``Round.findings``)."""
-    findings, _words = round_findings(round_)
+def round_check_data(round_: Round, expected: RoundPairing | None = None) -> list[dict]:
+    """The checker's findings on ``round_`` as the round stores them (``Round.findings``);
+    ``expected`` as ``round_findings`` takes it."""
+    findings, _words = round_findings(round_, expected=expected)
     return [{"code": f.code, "params": f.params, "text": f.text} for f in findings]
 
 

@@ -3,13 +3,20 @@
 1. ``import_start`` keeps the uploaded file on a job and queues the preview task, which reads
    and checks it (``excel/imports.py``) and stores each row as it would be stored, with its
    errors. Nothing else is written.
-2. The organiser reads the preview. ``import_confirm`` queues the writing; ``import_apply``
-   (run by the task) reads the file again against the database as it is now, refuses if any row
-   has an error, and stores every row in one transaction: all rows or none.
+2. The organiser reads the preview and chooses (``import_confirm``): players already in the
+   register or already registered in the event are updated from the file, or left as they are
+   (``existing="update"`` or ``"skip"``); a file with rows in error is refused, unless the
+   organiser asks to store its valid rows only (``valid_only``), the others listed with their
+   reasons. ``import_apply`` (run by the task) reads the file again against the database as it
+   is now and stores in one transaction: new players added, every row's player registered in
+   the event unless already registered (a team already registered keeps its roster), the
+   chosen updates made through ``services/players.py: player_apply`` (history kept).
 
 Rights: importing into the player register needs the model permission
 ``tournaments.add_player``; registering the players of a file in an event needs
-``tournaments.change_event`` on that event (its organisers).
+``tournaments.change_event`` on that event (its organisers). Updating a player already in the
+register needs ``tournaments.edit_player`` on that player (once the file registered them, the
+event's organisers have it); a row without it is left as it is and counted.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from tournaments.models import Entry, Event, Job, JobKind, JobStatus, Player, Te
 from tournaments.services._access import event_lock, require
 from tournaments.services.entries import entries_check_open, entry_register_team
 from tournaments.services.jobs import can_see_job, job_dispatch, job_language, job_new
+from tournaments.services.players import player_apply
 from tournaments.text import fold, name_sort_key
 
 
@@ -50,21 +58,34 @@ def import_start(*, actor, upload, event: Event | None = None, lang: str | None 
     return job
 
 
+EXISTING_CHOICES = ("update", "skip")
+
+
 @transaction.atomic
-def import_confirm(*, job: Job, actor) -> Job:
-    """The organiser confirms a clean preview: queue the writing."""
+def import_confirm(*, job: Job, actor, existing: str = "update", valid_only: bool = False) -> Job:
+    """The organiser confirms a preview: queue the writing. ``existing``: update players
+    already in the register from the file, or skip them; ``valid_only``: store the rows without
+    errors when some have errors."""
     if not can_see_job(actor, job):
         raise PermissionDenied(_("This job is not yours."))
     job = Job.objects.select_for_update().get(pk=job.pk)
     _require_import(actor, job.event)
     if job.kind != JobKind.IMPORT or job.status != JobStatus.PREVIEW:
         raise ServiceError(_("This import is not waiting for confirmation."))
+    if existing not in EXISTING_CHOICES:
+        raise ServiceError(_("Choose whether players already registered are updated or "
+                             "skipped."))
     counts = (job.preview or {}).get("counts", {})
-    if counts.get("errors") or not counts.get("rows"):
-        raise ServiceError(_("Correct the rows with errors in the file and upload it again; "
+    valid = counts.get("valid", counts.get("rows", 0) - counts.get("errors", 0))
+    if counts.get("errors") and not valid_only:
+        raise ServiceError(_("Some rows have errors: store the valid rows only, or correct the "
+                             "file and upload it again; nothing was stored."))
+    if not valid:
+        raise ServiceError(_("No row can be stored: correct the file and upload it again; "
                              "nothing was stored."))
     job.status = JobStatus.QUEUED
-    job.params = {**job.params, "confirmed": True}
+    job.params = {**job.params, "confirmed": True, "existing": existing,
+                  "valid_only": bool(valid_only)}
     job.save(update_fields=["status", "params"])
     job_dispatch(job, "tournaments.tasks.import_apply")
     return job
@@ -95,45 +116,78 @@ def import_apply(*, job: Job, actor, progress=None) -> dict:
             event = event_lock(event)
         with job.file.open("rb") as source:
             preview = reader.read(source, event=event)
-        if not preview.ok:
+        valid_only = job.params.get("valid_only", False)
+        if preview.error_count and not valid_only or not preview.valid_rows:
             raise ServiceError(_("The file no longer passes the checks (the register or the "
                                  "event changed since the preview); upload it again. Nothing "
                                  "was stored."))
-        return _store(preview, event, actor, progress)
+        counts = _store(preview, event, actor, progress,
+                        update=job.params.get("existing", "update") == "update")
+        counts["rows_skipped"] = [
+            {"row": r.row, "errors": r.errors} for r in preview.rows if r.errors]
+        return counts
 
 
-def _store(preview: reader.Preview, event: Event | None, actor, progress) -> dict:
-    rows = preview.rows
+def _store(preview: reader.Preview, event: Event | None, actor, progress, *,
+           update: bool) -> dict:
+    rows = preview.valid_rows
     joined = entries_check_open(event) if event is not None else 1
-    new_rows = [r for r in rows if r.action == "new"]
+    # A team already registered keeps its roster: its rows add nobody to the register.
+    new_rows = [r for r in rows if r.action == "new" and not r.entered]
     created = bulk_create_with_history([_new_player(r.values) for r in new_rows], Player,
                                        default_user=actor, default_change_reason="import")
     player_of = {r.row: p.pk for r, p in zip(new_rows, created, strict=True)}
     player_of.update({r.row: r.player_id for r in rows if r.action == "existing"})
-    counts = {"players_created": len(created), "players_existing": len(rows) - len(created),
-              "entries": 0, "teams": 0}
+    counts = {"players_created": len(created),
+              "players_existing": sum(1 for r in rows if r.action == "existing"),
+              "entries": 0, "teams": 0, "already_entered": sum(1 for r in rows if r.entered),
+              "players_updated": 0, "players_not_updated": 0}
     if progress:
-        progress(1, 2)
+        progress(1, 3)
     if event is not None and event.is_team:
-        counts["teams"], counts["entries"] = _store_teams(preview, event, actor, player_of)
+        counts["teams"], counts["entries"] = _store_teams(rows, event, actor, player_of)
     elif event is not None:
         ratings = dict(Player.objects.filter(pk__in=player_of.values())
                        .values_list("pk", "rating"))
         entries = [Entry(event=event, player_id=player_of[r.row], joined_round=joined,
                          rating=r.values.get("rating") or ratings.get(player_of[r.row]))
-                   for r in rows]
+                   for r in rows if not r.entered]
         Entry.objects.bulk_create(entries)
         counts["entries"] = len(entries)
     if progress:
-        progress(2, 2)
+        progress(2, 3)
+    if update:
+        counts["players_updated"], counts["players_not_updated"] = _update_players(
+            rows, actor, all_allowed=event is not None)
+    if progress:
+        progress(3, 3)
     return counts
 
 
-def _store_teams(preview: reader.Preview, event: Event, actor,
+def _update_players(rows: list[reader.Row], actor, *, all_allowed: bool) -> tuple[int, int]:
+    """The file's details written into the register's players it names (history kept, reason
+    "import"); players the actor may not correct are left and counted. ``all_allowed``: an
+    event's import, whose organiser may correct every player now registered in it."""
+    changed = [r for r in rows if r.action == "existing" and r.changes]
+    players = Player.objects.select_for_update().in_bulk([r.player_id for r in changed])
+    updated = refused = 0
+    for row in changed:
+        player = players[row.player_id]
+        if not all_allowed and not actor.has_perm("tournaments.edit_player", player):
+            refused += 1
+            continue
+        values = {key: row.values[key] for key in row.changes}
+        if player_apply(player, values, actor=actor, reason="import"):
+            updated += 1
+    return updated, refused
+
+
+def _store_teams(rows: list[reader.Row], event: Event, actor,
                  player_of: dict[int, int]) -> tuple[int, int]:
     players = Player.objects.in_bulk(player_of.values())
     made = 0
-    groups = reader.team_groups(preview.rows)
+    groups = {key: group for key, group in reader.team_groups(rows).items()
+              if not group[0].entered}
     for group in groups.values():
         ordered = reader.team_order(group)
         name = group[0].values["team"]

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from pairings.dutch import RoundPairing
 from tournaments.errors import RoundNotClosed, ServiceError
 from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
 from tournaments.services._access import require
@@ -34,12 +35,14 @@ class BoardSpec:
 
 def round_store(
     *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor,
-    explanation: dict | None = None,
+    explanation: dict | None = None, expected: RoundPairing | None = None,
 ) -> Round:
     """Persist a paired round as a draft, whole: its boards, the games of each match, the
     default line-ups of team matches, and for a Swiss round the checker's findings and the
     engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``). Call
-    inside the format service's transaction, with the event locked."""
+    inside the format service's transaction, with the event locked. ``expected``: the
+    engine's pairing these boards come from, when it was made with the statute's options
+    (the checker's): the check compares with it instead of pairing the round again."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
     check_paired_once(entry_ids, [(spec.white, spec.black) for spec in boards])
     round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
@@ -52,7 +55,7 @@ def round_store(
     )
     match_games_store(event=event, boards=stored, actor=actor)
     if event.is_swiss:  # in the worker already when the event is large
-        round_ = round_check_store(round_=round_)
+        round_ = round_check_store(round_=round_, expected=expected)
     return round_
 
 

@@ -32,7 +32,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from pairings.dutch import pair_round
+from pairings.dutch import RoundPairing, pair_round
 from pairings.swiss_state import DutchError
 from pairings.swiss_state import NoValidPairing as EngineNoValidPairing
 from records import Colour
@@ -114,16 +114,18 @@ def _check_can_pair(event: Event, number: int) -> None:
                              "one."), n=previous.number)
 
 
-def _engine_pair(event: Event, setup: SwissSetup):
+def _engine_pair(event: Event, setup: SwissSetup) -> tuple[RoundPairing, bool]:
     """Call the Dutch engine, with why it pairs as it does (``pairings/dutch_explain.py``,
     stored with the round). Same-club separation yields if it is what makes the round
     impossible (the statute: "never at the cost of a pairing"); the checker then reports the
-    club pairs that meet."""
+    club pairs that meet. Returns the pairing and whether it kept the statute's options whole
+    (then the checker's own pairing of the round is this one)."""
     attempts = [True, False] if setup.club_groups else [True]
     for with_clubs in attempts:
         try:
             return pair_round(setup.tournament, setup.round,
-                              dutch_options(event, setup, with_clubs=with_clubs), explain=True)
+                              dutch_options(event, setup, with_clubs=with_clubs),
+                              explain=True), with_clubs
         except EngineNoValidPairing as error:
             failure = error
         except DutchError as error:
@@ -157,7 +159,7 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
     if available < 2 and not setup.requested_byes:
         raise ServiceError(_("At least two players must be available to pair a round."))
     step("pairing")
-    pairing = _engine_pair(event, setup)
+    pairing, whole = _engine_pair(event, setup)
     step("storing")
     entry_id = {n: e.pk for n, e in record.entries.items()}
     specs = [BoardSpec(i, entry_id[w], entry_id[b])
@@ -169,7 +171,8 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
         specs.append(BoardSpec(len(specs) + 1, entry_id[n], None, bye=ByeKind.HALF_POINT))
     return round_store(event=event, number=number, boards=specs, method=PairingMethod.DUTCH,
                        seed=round_seed, actor=actor,
-                       explanation=explanation_data(pairing.explanation))
+                       explanation=explanation_data(pairing.explanation),
+                       expected=pairing if whole else None)
 
 
 # --- requested byes ---------------------------------------------------------------------------

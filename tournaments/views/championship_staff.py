@@ -3,7 +3,6 @@ appoint its staff, set a stage's qualification rule, preview and run the qualifi
 view parses the form, calls one service, and shows its refusal in the user's language."""
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -22,7 +21,11 @@ from tournaments.forms import (
 from tournaments.models import ChampionshipRole, Stage, Visibility
 from tournaments.selectors.championship_tree import championship_tree, visible_championship
 from tournaments.selectors.qualification import qualification_plan
+<<<<<<< HEAD
 from tournaments.services import championship_removal as removal
+=======
+from tournaments.selectors.users import user_chosen
+>>>>>>> main
 from tournaments.services import championships as services
 from tournaments.views.errors import refusal
 
@@ -145,10 +148,11 @@ def stage_add(request, slug, category_id):
 def championship_role_add(request, slug):
     championship = _championship_for(request, slug)
     form = RoleForm(request.POST, prefix="role")
-    user = get_user_model().objects.filter(username=request.POST.get("role-username", "")) \
-        .first()
+    # Issue 19: a part of the name or username names the person when only one matches.
+    user, found = user_chosen(request.POST.get("role-username", ""))
     if not form.is_valid() or user is None:
-        messages.error(request, _("No account with this username."))
+        messages.error(request, _("Several people match: give the username.") if found
+                       else _("No account with this username."))
     else:
         _run(request, lambda: services.championship_role_assign(
             championship=championship, actor=request.user, user=user,

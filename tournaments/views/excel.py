@@ -151,6 +151,11 @@ def _job_context(request, job: Job) -> dict:
             counts=job.preview.get("counts", {}),
             ignored=job.preview.get("ignored", []),
         )
+    if job.result and job.result.get("rows_skipped"):
+        ctx["skipped_rows"] = [
+            {"row": r["row"], "errors": [reader.message(e["code"], e["params"])
+                                         for e in r["errors"]]}
+            for r in job.result["rows_skipped"][:500]]
     return ctx
 
 
@@ -161,8 +166,12 @@ def _preview_row(row: dict, columns: list[str]) -> dict:
         if key == "reserve":
             value = "x" if value else ""
         values.append("" if value is None else value)
+    labels = {k: reader.COLUMN_LABELS[k](get_language()) for k in row.get("changes", {})}
     return {
         "row": row["row"], "values": values, "action": row["action"],
+        "entered": row.get("entered", False),
+        "changes": [{"label": labels[k], "before": "–" if b in (None, "") else b, "after": a}
+                    for k, (b, a) in row.get("changes", {}).items()],
         "errors": [reader.message(e["code"], e["params"]) for e in row["errors"]],
         "warnings": [reader.message(w["code"], w["params"]) for w in row["warnings"]],
     }
@@ -200,7 +209,9 @@ def job_download(request, pk):
 def job_confirm(request, pk):
     job = _job(request, pk)
     try:
-        import_confirm(job=job, actor=request.user)
+        import_confirm(job=job, actor=request.user,
+                       existing=request.POST.get("existing", "update"),
+                       valid_only=request.POST.get("valid_only") == "1")
     except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect("tournaments:job", pk=job.pk)

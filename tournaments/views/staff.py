@@ -9,7 +9,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
@@ -35,12 +37,13 @@ from tournaments.models import (
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.championship_tree import championships_run_by
 from tournaments.selectors.championships import annotate_colour_choosers
-from tournaments.selectors.events import events_run_by
+from tournaments.selectors.events import entries_page, events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.game_records import annotate_recorded, round_flags
 from tournaments.selectors.players import player_search
 from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
 from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
+from tournaments.selectors.users import user_chosen, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -51,6 +54,7 @@ from tournaments.text import whole_number
 from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
 from tournaments.views._access import staff_perms
+from tournaments.views.confirm import confirmation
 
 
 def _run(request, action, success: str):
@@ -127,6 +131,11 @@ def statute_edit(request, slug):
 def event_visibility(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     public = request.POST.get("public") == "1"
+    if not public and event.is_public:
+        ask = confirmation(request, question=unpublish_question(event), yes=_("Back to draft"),
+                           back=reverse("tournaments:manage_event", args=[slug]))
+        if ask:
+            return ask
     event_services.event_set_visibility(event=event, actor=request.user, public=public)
     messages.success(request, _("The event is public.") if public else
                      _("The event is a draft again: only its staff can see it."))
@@ -134,10 +143,9 @@ def event_visibility(request, slug):
 
 
 def _entries_page(request, event, quick_form=None, status=200):
-    entries = event.entries.select_related("player", "team").order_by("number", "pk")
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, "entries": entries, "perms": staff_perms(request.user, event),
-        "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(),
+        "event": event, **entries_page(event), "perms": staff_perms(request.user, event),
+        "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
     }, status=status)
 
@@ -207,6 +215,11 @@ def entry_withdraw(request, slug, entry_id):
 def entry_remove(request, slug, entry_id):
     event = _event_for(request, slug, "tournaments.change_event")
     entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    ask = confirmation(request, question=_("Remove %(name)s from the event?") % {
+        "name": entry.name}, yes=_("Remove"),
+        back=reverse("tournaments:manage_entries", args=[slug]))
+    if ask:
+        return ask
     _run(request, lambda: entry_services.entry_remove(entry=entry, actor=request.user),
          _("%(name)s removed.") % {"name": entry.name})
     return redirect("tournaments:manage_entries", slug=slug)
@@ -255,19 +268,48 @@ def numbers_manual(request, slug):
 def manage_roles(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     form = RoleForm(request.POST or None)
+    candidates = []
     if request.method == "POST" and form.is_valid():
-        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
-        if user is None:
-            form.add_error("username", _("No account with this username."))
-        else:
+        user, candidates = _appointee(request, form)
+        if user is not None:
             _run(request, lambda: event_services.role_assign(
                 event=event, actor=request.user, user=user, role=form.cleaned_data["role"]),
                 _("Role given."))
             return redirect("tournaments:manage_roles", slug=slug)
     roles = EventRole.objects.filter(event=event).select_related("user").order_by("role")
     return render(request, "tournaments/staff/roles.html",
-                  {"event": event, "roles": roles, "form": form,
+                  {"event": event, "roles": roles, "form": form, "users": candidates,
                    "perms": staff_perms(request.user, event)})
+
+
+def _appointee(request, form):
+    """The person chosen from the list (``user_id``), or the only one the words find (an exact
+    username wins); otherwise None and the people to choose from, the reason on the form."""
+    chosen = whole_number(request.POST.get("user_id"))
+    if chosen:
+        user = get_user_model().objects.filter(pk=chosen, is_active=True).first()
+        if user is not None:
+            return user, []
+    query = form.cleaned_data["username"]
+    user, found = user_chosen(query)
+    if user is not None:
+        return user, []
+    if not found:
+        form.add_error("username", _("Nobody's name or username contains “%(q)s”.") % {
+            "q": query})
+    else:
+        form.add_error("username", _("Several people match: choose one below."))
+    return None, found
+
+
+@login_required
+def user_lookup(request, slug):
+    """The people whose name or username contains what is typed (htmx), to choose from."""
+    event = _event_for(request, slug, "tournaments.change_event")
+    query = request.GET.get("username", "").strip()
+    users = user_search(query) if len(query) >= 2 else []
+    return render(request, "tournaments/staff/_user_results.html",
+                  {"event": event, "users": users, "query": query})
 
 
 @login_required
@@ -275,6 +317,12 @@ def manage_roles(request, slug):
 def role_remove(request, slug, role_id):
     event = _event_for(request, slug, "tournaments.change_event")
     role = get_object_or_404(EventRole, pk=role_id, event=event)
+    ask = confirmation(request, question=_("Remove %(user)s as %(role)s?") % {
+        "user": role.user.get_full_name() or role.user.get_username(),
+        "role": role.get_role_display()}, yes=_("Remove"),
+        back=reverse("tournaments:manage_roles", args=[slug]))
+    if ask:
+        return ask
     _run(request, lambda: event_services.role_remove(event=event, actor=request.user,
                                                      user=role.user, role=role.role),
          _("Role removed."))
@@ -360,6 +408,21 @@ def board_history_page(request, slug, board_id):
     })
 
 
+# Issue 19: the round actions that cannot be undone ask first (closing: results then need a
+# correction with its reason; deleting a draft: its pairings are gone).
+ROUND_QUESTIONS = {
+    "complete": (gettext_lazy("Close round %(n)s? Its results can then only be corrected by the "
+                              "chief arbiter, with a reason."), gettext_lazy("Close the round")),
+    "delete": (gettext_lazy("Delete the draft of round %(n)s? Its pairings are lost."),
+               gettext_lazy("Delete this draft")),
+}
+
+
+def unpublish_question(event) -> str:
+    return _("Put %(event)s back to draft? Its public pages disappear until it is published "
+             "again.") % {"event": event.name}
+
+
 @login_required
 @require_POST
 def round_action(request, slug, number, action):
@@ -372,6 +435,12 @@ def round_action(request, slug, number, action):
     }
     if action not in actions:
         raise PermissionDenied
+    if action in ROUND_QUESTIONS:
+        question, yes = ROUND_QUESTIONS[action]
+        ask = confirmation(request, question=question % {"n": number}, yes=yes,
+                           back=reverse("tournaments:manage_round", args=[slug, number]))
+        if ask:
+            return ask
     service, text = actions[action]
     done = _run(request, lambda: service(round_=round_, actor=request.user) or True,
                 text % {"n": number})

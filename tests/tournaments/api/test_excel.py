@@ -89,6 +89,30 @@ def test_import_preview_confirm(make_event, organiser, django_capture_on_commit_
     assert Entry.objects.filter(event=event, player__full_name="Bùi Văn Tài").exists()
 
 
+def test_import_confirm_valid_rows_only_and_choice(make_event, organiser,
+                                                  django_capture_on_commit_callbacks):
+    """Issue 19: {"valid_only": true} stores the valid rows and lists the others; a choice
+    other than update/skip is a 400 that changes nothing."""
+    event = make_event(format="swiss", rounds=5)
+    client = api(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = client.post(f"/api/events/{event.pk}/imports/",
+                          {"file": players_file([["Bùi Văn Tài", 1999], ["", 1990]])},
+                          format="multipart").json()
+    bad = client.post(f"/api/jobs/{job['id']}/confirm/", {"existing": "merge"}, format="json")
+    assert bad.status_code == 400 and "existing" in bad.json()
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = client.post(f"/api/jobs/{job['id']}/confirm/",
+                                {"existing": "skip", "valid_only": True}, format="json")
+    assert confirmed.status_code == 202
+    done = client.get(f"/api/jobs/{job['id']}/").json()
+    assert done["status"] == "done", done
+    assert done["result"]["rows_skipped"] == [
+        {"row": 3, "errors": [{"code": "name_missing", "params": {}}]}]
+    assert list(Entry.objects.filter(event=event).values_list("player__full_name", flat=True)) \
+        == ["Bùi Văn Tài"]
+
+
 def test_someone_elses_job_is_not_found(rr_event, chief_arbiter, arbiter):
     job = Job.objects.create(kind="export", user=chief_arbiter, event=rr_event,
                              status=JobStatus.DONE)

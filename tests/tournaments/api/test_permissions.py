@@ -91,6 +91,8 @@ READ_OPERATIONS = {
     ("GET", "/api/events/{event_pk}/trf/"), ("GET", "/api/events/{event_pk}/bracket/"),
     ("GET", "/api/events/{event_pk}/boards/"), ("GET", "/api/events/{event_pk}/teams/{entry_pk}/"),
     ("GET", "/api/players/"), ("GET", "/api/players/{id}/"),
+    # A register player's history, read as the register is (with IDs): test_players.py.
+    ("GET", "/api/players/{id}/history/"),
     # Penalties: tests/tournaments/api/test_fouls.py (notes for the staff only).
     ("GET", "/api/boards/{id}/fouls/"), ("GET", "/api/events/{event_pk}/fouls/"),
     # Named tie-break orders: tests/tournaments/api/test_tiebreak_presets.py (open to all).
@@ -220,6 +222,9 @@ CASES: dict[str, Case] = {
         ("PATCH", "/api/events/{id}/")),
     "read the roles": Case("rr", lambda c: ("get", f"/api/events/{_e(c)}/roles/", None),
                            ORGANISER, ("GET", "/api/events/{id}/roles/"), read=True),
+    "find people to appoint": Case("rr", lambda c: (  # issue 19: a part of a name
+        "get", f"/api/events/{_e(c)}/people/?search=arb", None), ORGANISER,
+        ("GET", "/api/events/{id}/people/"), read=True),
     "appoint an arbiter": Case("rr", lambda c: ("post", f"/api/events/{_e(c)}/roles/", {
         "username": "helper", "role": "arbiter"}), ORGANISER,
         ("POST", "/api/events/{id}/roles/")),
@@ -240,6 +245,10 @@ CASES: dict[str, Case] = {
         "team": c["new_team"].pk, "players": [p.pk for p in c["new_players"][:4]],
         "reserves": [c["new_players"][4].pk]}), ORGANISER,
         ("POST", "/api/events/{event_pk}/entries/")),
+    # Issue 19, Art. 19: a register player corrected by the organisers of an event they are in.
+    "correct a player": Case("rr", lambda c: (
+        "patch", f"/api/players/{c['entries'][0].player_id}/", {"rating": 1234, "reason": "x"}),
+        ORGANISER, ("PATCH", "/api/players/{id}/")),
     "remove an entry": Case("rr", lambda c: ("delete", f"/api/entries/{c['entries'][0].pk}/",
                                               None), ORGANISER, ("DELETE", "/api/entries/{id}/")),
     "withdraw an entry": Case("rr-closed", lambda c: (

@@ -152,7 +152,10 @@ def test_the_exported_player_list_imports_again(swiss_event, named_players, make
     assert {r.action for r in preview.rows} == {"existing"}  # matched by their IDs
     assert {r.player_id for r in preview.rows} == {p.pk for p in named_players}
     again = read(content, event=swiss_event)
-    assert {c for r in again.rows for c in codes(r)} == {"already_entered"}
+    # Issue 19: the same list again is not refused; its rows are already registered.
+    assert again.ok and all(r.entered for r in again.rows)
+    assert not any(r.warnings for r in again.rows)
+    assert not any(r.changes for r in again.rows)
 
 
 # --- malformed files: a clear message, nothing stored ---------------------------------------
@@ -241,7 +244,8 @@ def test_nothing_is_stored_until_the_organiser_confirms(
     job = _confirm(organiser, job, django_capture_on_commit_callbacks)
     assert job.status == JobStatus.DONE, job.error
     assert job.result == {"players_created": 2, "players_existing": 0, "entries": 2,
-                          "teams": 0}
+                          "teams": 0, "already_entered": 0, "players_updated": 0,
+                          "players_not_updated": 0, "rows_skipped": []}
     tuyet = Player.objects.get(national_id="N1")
     assert tuyet.full_name == "Nguyễn Thị Ánh Tuyết" and tuyet.name_folded == "nguyen thi anh tuyet"
     assert tuyet.history.count() == 1  # the register keeps who added the player
@@ -294,9 +298,13 @@ def test_import_into_the_register(register_admin, django_capture_on_commit_callb
     job = _start(register_admin, xlsx([["Lại Lý Huynh", "Nam", 1992, "", "VXF00004"],
                                        ["Đặng Hữu Trang", "Nam", 1985, "", "VXF00002"]]),
                  None, django_capture_on_commit_callbacks)
-    assert job.preview["counts"] == {"rows": 2, "errors": 0, "new": 1, "existing": 1}
+    assert job.preview["counts"] == {"rows": 2, "errors": 0, "new": 1, "existing": 1,
+                                     "entered": 0, "changed": 1, "valid": 2}
     job = _confirm(register_admin, job, django_capture_on_commit_callbacks)
     assert job.result["players_created"] == 1 and job.result["entries"] == 0
+    # Adding players is not correcting them: the birth year the file adds is left.
+    assert (job.result["players_updated"], job.result["players_not_updated"]) == (0, 1)
+    assert Player.objects.get(national_id="VXF00004").birth_year is None
     assert Player.objects.count() == 2
 
 

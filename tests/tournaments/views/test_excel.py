@@ -154,6 +154,35 @@ def test_import_through_the_preview_page(client, make_event, organiser,
     assert "2" in client.get(reverse("tournaments:job", args=[job.pk])).text
 
 
+def test_reimport_page_updates_or_skips_and_lets_the_valid_rows_through(
+        client, make_event, organiser, django_capture_on_commit_callbacks):
+    """Issue 19: the same list again with a changed year, a new row and a bad row."""
+    event = make_event(format="swiss", rounds=5)
+    client = logged_in(client, organiser)
+    url = reverse("tournaments:excel_import_event", args=[event.slug])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url, {"file": players_file([["Hoàng Văn Bình", 1999, "B1"]])})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:job_confirm", args=[Job.objects.get().pk]))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"file": players_file([["Hoàng Văn Bình", 1998, "B1"],
+                                                           ["Đinh Thị Lan", 1990, "B2"],
+                                                           ["", 1990, "B3"]])})
+    page = client.get(response.url).text
+    assert 'data-testid="import-confirm-valid"' in page and "Lưu 2 dòng hợp lệ" in page
+    assert 'data-testid="existing-skip"' in page and "1999 → <strong>1998</strong>" in page
+    job = Job.objects.order_by("-pk").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournaments:job_confirm", args=[job.pk]),
+                    {"existing": "skip", "valid_only": "1"})
+    job.refresh_from_db()
+    assert job.status == JobStatus.DONE, job.error
+    assert Player.objects.get(national_id="B1").birth_year == 1999  # skipped
+    assert Entry.objects.filter(event=event).count() == 2
+    done = client.get(reverse("tournaments:job", args=[job.pk])).text
+    assert 'data-testid="import-skipped"' in done and "Thiếu họ và tên." in done
+
+
 def test_cancelling_a_preview_stores_nothing_and_drops_the_file(
         client, make_event, organiser, django_capture_on_commit_callbacks):
     event = make_event(format="swiss", rounds=5)

@@ -120,7 +120,7 @@ def test_five_entry_single_elimination_through_the_pages(organiser, chief_arbite
             game_id, version, url = games[0]
             put_result(referee, url, "1-0" if _white_first(game_id) else "1/2-1/2", version)
         assert open_games(referee, slug, number) == []
-        chief.post(f"/manage/{slug}/rounds/{number}/complete/")
+        chief.post(f"/manage/{slug}/rounds/{number}/complete/", {"confirmed": "1"})
 
     bracket_page = public.get(f"/events/{slug}/bracket/").content.decode()
     assert 'data-testid="champion"' in bracket_page

@@ -139,3 +139,28 @@ def test_knockout(make_event, organiser, chief_arbiter, arbiter):
                     public=["", "entries/", "entries/{entry}/", "rounds/", "rounds/1/",
                             "bracket/"],
                     api=["", "entries/", "rounds/", "rounds/1/", "bracket/"])
+
+
+def _pair_next_round(client, event) -> int:
+    """The dashboard's "pair next round" POST (issue 23), its queries counted."""
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(f"/manage/{event.slug}/draw/")
+    assert response.status_code == 302, response.status_code
+    assert response["Location"].endswith(
+        f"/manage/{event.slug}/rounds/{event.rounds_set.count()}/")
+    return len(queries)
+
+
+def test_pairing_a_swiss_round_from_the_dashboard(make_event, organiser, chief_arbiter, arbiter):
+    """Issue 23: the POST through ``round_start`` and ``round_store`` reads the event once,
+    stores the boards and their history rows in bulk and checks the round without pairing it
+    again: as many queries for 60 players as for 10, round 1 (numbers drawn) and round 2."""
+    counts = []
+    for n in (10, 60):
+        event = swiss_event(make_event, organiser, n, rounds=5)
+        client = _logged_in(chief_arbiter)
+        first = _pair_next_round(client, event)
+        play(event.rounds_set.get(number=1), arbiter, chief_arbiter, random.Random(n))
+        counts.append((first, _pair_next_round(client, event)))
+    assert counts[0] == counts[1], f"queries grow with the event (10, 60 players): {counts}"
+    assert max(counts[1]) <= 27, counts

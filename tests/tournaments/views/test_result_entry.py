@@ -65,7 +65,8 @@ def test_a_team_match_with_a_partial_score_is_still_open_and_closing_names_it(
     assert OPEN.search(page).group(1) == "1"
 
     chief = client_for(chief_arbiter)
-    response = chief.post(f"/manage/{event.slug}/rounds/1/complete/", follow=True)
+    response = chief.post(f"/manage/{event.slug}/rounds/1/complete/", {"confirmed": "1"},
+                          follow=True)
     assert "Round 1 still has boards without a result: 1." in response.content.decode()
     match.round.refresh_from_db()
     assert match.round.status == "published"

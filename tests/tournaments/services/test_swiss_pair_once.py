@@ -1,0 +1,74 @@
+"""Issue 23, the write path of "pair next round": the service runs the Dutch engine once per
+round. The checker (C.04.3: the round compared with the engine's own pairing) is handed the
+pairing the service has just made instead of pairing the round a second time, and what it
+stores is what a check from scratch finds, whatever the round holds (requested byes, a
+withdrawal, a late entry, same-club separation, the initial colour by lots)."""
+
+import random
+
+import pytest
+
+import pairings.checker
+import pairings.dutch
+import tournaments.services.swiss
+from tests.tournaments.builders import PlayerFactory, play, swiss_event
+from tournaments.models import Entry, Round
+from tournaments.selectors.swiss import round_check_data
+from tournaments.services.entries import entry_register, entry_withdraw
+from tournaments.services.swiss import bye_request, swiss_round_pair
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def engine_calls(monkeypatch):
+    """Every call of the Dutch engine's ``pair_round``, by whom: the service or the checker."""
+    calls = []
+    real = pairings.dutch.pair_round
+
+    def counted(who):
+        def pair_round(*args, **kwargs):
+            calls.append(who)
+            return real(*args, **kwargs)
+        return pair_round
+
+    monkeypatch.setattr(tournaments.services.swiss, "pair_round", counted("service"))
+    monkeypatch.setattr(pairings.checker, "pair_round", counted("checker"))
+    return calls
+
+
+def _stored_is_a_fresh_check(round_: Round) -> None:
+    round_ = Round.objects.select_related("event").get(pk=round_.pk)
+    assert round_.findings == round_check_data(round_)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_each_round_is_paired_once_and_its_check_is_the_full_one(
+        make_event, organiser, arbiter, chief_arbiter, engine_calls, seed):
+    rng = random.Random(seed)
+    event = swiss_event(make_event, organiser, 15, rounds=5, initial_colour="lots",
+                        clubs=["CLB Hà Nội", "CLB Huế", "CLB Vinh"], forbid_same_club=True)
+    entries = list(Entry.objects.filter(event=event))
+    bye_request(entry=rng.choice(entries), actor=organiser, round_number=2)
+    for number in range(1, 6):
+        if number == 3:
+            entry_withdraw(entry=rng.choice(entries), actor=organiser, after_round=2)
+            entry_register(event=event, actor=organiser, player=PlayerFactory())
+        engine_calls.clear()
+        round_ = swiss_round_pair(event=event, actor=chief_arbiter, seed=seed)
+        assert engine_calls == ["service"], f"round {number}"
+        _stored_is_a_fresh_check(round_)
+        play(round_, arbiter, chief_arbiter, rng)
+
+
+def test_when_club_separation_yields_the_checker_pairs_with_the_statutes_options(
+        make_event, organiser, chief_arbiter, engine_calls):
+    """Two players of one club: the only round pairs them (the statute: never at the cost of
+    a pairing). The engine's pairing without the club rule is not the checker's, so the
+    checker pairs the round itself (and finds no pairing that keeps the club apart)."""
+    event = swiss_event(make_event, organiser, 2, rounds=1, clubs=["CLB Huế"],
+                        forbid_same_club=True)
+    round_ = swiss_round_pair(event=event, actor=chief_arbiter, seed=1)
+    assert engine_calls == ["service", "service", "checker"]
+    _stored_is_a_fresh_check(round_)
+    assert "no_valid_pairing" in [f["code"] for f in round_.findings]

@@ -1,0 +1,117 @@
+"""Correcting a player of the register: name, rating, club, province, federation, IDs.
+
+The register is shared by all events. Art. 19 makes the organisers responsible for registering
+the players, so a player's details are corrected by the organisers of an event the player is
+entered in (and by the register's keepers): the right ``tournaments.edit_player``
+(``tournaments/rules.py``). Every change is kept in the player's history (who, when, from what
+to what, and why), read by ``selectors/players.py: player_history``.
+
+An entry keeps the rating the player had when entered (the event's seeding, C.04.2). A rating
+corrected before the event's first round follows into that event's entry, when the entry still
+carries the old rating; once a round is paired the entry's rating is the event's own.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.errors import ServiceError
+from tournaments.models import Entry, Player
+from tournaments.services._access import reason_check
+
+EDITABLE_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
+                   "national_id", "fide_id", "rating", "title")
+
+
+def require_edit(actor, player: Player) -> None:
+    """Refuse unless ``actor`` may correct ``player`` (see the module's docstring)."""
+    if actor is None or not actor.has_perm("tournaments.edit_player", player):
+        raise PermissionDenied(_("Only the organisers of an event this player is entered in "
+                                 "may correct the player's details."))
+
+
+def _normalised(field: str, value):
+    if field in ("national_id", "fide_id"):
+        return (value or "").strip() or None
+    if field == "federation":
+        return (value or "").strip().upper() or "VIE"
+    if field in ("full_name", "club", "province"):
+        return " ".join((value or "").split())
+    if field in ("gender", "title"):
+        return value or ""
+    return value
+
+
+def player_changes(player: Player, values: dict) -> dict[str, tuple]:
+    """The fields ``values`` would change, each with (before, after); unknown keys refused."""
+    unknown = set(values) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise ServiceError(_("These fields cannot be changed: %(fields)s."),
+                           fields=", ".join(sorted(unknown)))
+    changes = {}
+    for field, value in values.items():
+        after = _normalised(field, value)
+        before = getattr(player, field)
+        if after != before:
+            changes[field] = (before, after)
+    return changes
+
+
+def _check_ids(player: Player) -> None:
+    for field in ("national_id", "fide_id"):
+        value = getattr(player, field)
+        other = (Player.objects.filter(**{f"{field}__iexact": value}).exclude(pk=player.pk)
+                 .first() if value else None)
+        if other is not None:
+            raise ServiceError(_("%(label)s %(id)s already belongs to %(name)s."),
+                               label=Player._meta.get_field(field).verbose_name,
+                               id=getattr(other, field),
+                               name=other.full_name)
+
+
+def _validate(player: Player) -> None:
+    if not player.full_name:
+        raise ServiceError(_("The name is missing."))
+    if not (len(player.federation) == 3 and player.federation.isascii()
+            and player.federation.isalpha()):
+        raise ServiceError(_("Federation “%(value)s” is not a three-letter code such as VIE."),
+                           value=player.federation)
+    _check_ids(player)
+    try:
+        player.full_clean(exclude=["name_folded", "sort_key", "national_id", "fide_id"])
+    except ValidationError as error:
+        raise ServiceError("%(errors)s", errors=" ".join(
+            f"{Player._meta.get_field(f).verbose_name}: {' '.join(m)}"
+            for f, m in error.message_dict.items())) from error
+
+
+def player_apply(player: Player, values: dict, *, actor, reason: str) -> dict[str, tuple]:
+    """Write ``values`` into a locked ``player`` with its history, in the caller's transaction
+    (the rights already checked); returns the changes. Shared by the form, the API and the
+    imports that update players already registered."""
+    changes = player_changes(player, values)
+    if not changes:
+        return changes
+    old_rating = player.rating
+    for field, (_before, after) in changes.items():
+        setattr(player, field, after)
+    _validate(player)
+    player._change_reason = reason or "edit"
+    player._history_user = actor
+    player.save()
+    if "rating" in changes:
+        Entry.objects.filter(player=player, rating=old_rating,
+                             event__rounds_set__isnull=True).update(rating=player.rating)
+    return changes
+
+
+@transaction.atomic
+def player_update(*, player: Player, actor, reason: str = "", **values) -> Player:
+    """Correct a player of the register (the one entry point of the pages and the API)."""
+    require_edit(actor, player)
+    reason_check(reason)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    player_apply(player, values, actor=actor, reason=reason)
+    return player
