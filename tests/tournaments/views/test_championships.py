@@ -230,23 +230,25 @@ def test_edit_a_category_from_the_dashboard(organiser, chief_arbiter, arbiter):
     assert "The kind of participants cannot change" in refused.content.decode()
 
 
-def test_remove_from_the_dashboard_after_ticking_the_box(organiser, chief_arbiter, arbiter):
-    """The last stage offers a removal form (no script: a box to tick); without the box
-    nothing goes; a played category is refused with the reason in Vietnamese; the arbiter
-    cannot remove; the championship goes once nothing has been played."""
+def test_remove_from_the_dashboard_after_confirming(organiser, chief_arbiter, arbiter):
+    """The last stage offers a removal form that asks first (``data-confirm``); posted without
+    the confirmation (no JavaScript) the page asks again and nothing goes; a played category is
+    refused with the reason in Vietnamese; the arbiter cannot remove; the championship goes once
+    nothing has been played."""
     ctx = championship_scenario(None, organiser, chief_arbiter, played=True)
     base = f"/manage/championships/{ctx['championship'].slug}/"
     page = client_for(organiser).get(base).content.decode()
     assert f'data-testid="remove-stage-{ctx["ko"].pk}"' in page
     assert f'data-testid="remove-stage-{ctx["stage"].pk}"' not in page  # played, not the last
     ko = f"{base}stages/{ctx['ko'].pk}/remove/"
-    assert client_for(arbiter).post(ko, {"confirm": "1"}).status_code == 403
-    client_for(organiser).post(ko)
+    assert client_for(arbiter).post(ko, {"confirmed": "1"}).status_code == 403
+    asked = client_for(organiser, lang="vi").post(ko).content.decode()
+    assert 'data-testid="confirm-page"' in asked and "giai đoạn cuối" in asked
     assert Stage.objects.filter(pk=ctx["ko"].pk).exists()
-    client_for(organiser).post(ko, {"confirm": "1"})
+    client_for(organiser).post(ko, {"confirmed": "1"})
     assert not Stage.objects.filter(pk=ctx["ko"].pk).exists()
     refused = client_for(organiser, lang="vi").post(
-        f"{base}categories/{ctx['category'].pk}/remove/", {"confirm": "1"}, follow=True)
+        f"{base}categories/{ctx['category'].pk}/remove/", {"confirmed": "1"}, follow=True)
     assert "đã có ván" in refused.content.decode()
     assert Stage.objects.filter(pk=ctx["stage"].pk).exists()
 
@@ -254,9 +256,21 @@ def test_remove_from_the_dashboard_after_ticking_the_box(organiser, chief_arbite
 def test_remove_an_unplayed_championship(organiser, chief_arbiter, arbiter):
     ctx = championship_scenario(None, organiser, chief_arbiter)
     answer = client_for(organiser).post(
-        f"/manage/championships/{ctx['championship'].slug}/remove/", {"confirm": "1"})
+        f"/manage/championships/{ctx['championship'].slug}/remove/", {"confirmed": "1"})
     assert answer.status_code == 302 and answer["Location"] == "/manage/"
     assert not Championship.objects.filter(pk=ctx["championship"].pk).exists()
+
+
+def test_removing_a_championship_role_asks_first(organiser, chief_arbiter, arbiter):
+    from tournaments.models import ChampionshipRole
+
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    url = (f"/manage/championships/{ctx['championship'].slug}/roles/"
+           f"{ctx['arbiter_role'].pk}/remove/")
+    assert 'data-testid="confirm-page"' in client_for(organiser).post(url).content.decode()
+    assert ChampionshipRole.objects.filter(pk=ctx["arbiter_role"].pk).exists()
+    client_for(organiser).post(url, {"confirmed": "1"})
+    assert not ChampionshipRole.objects.filter(pk=ctx["arbiter_role"].pk).exists()
 
 
 def test_a_stage_event_statute_page_keeps_the_stage_format(organiser, chief_arbiter, arbiter):
