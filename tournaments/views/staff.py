@@ -111,6 +111,9 @@ def manage_event(request, slug):
 def statute_edit(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     form = StatuteForm(request.POST or None, instance=event)
+    if event.stage_id:  # a championship stage's: shown, set on the championship (issue 15)
+        for name in ("format", "participant_kind"):
+            form.fields[name].disabled = True
     if request.method == "POST" and form.is_valid():
         event.refresh_from_db()  # the form wrote into the instance; the service decides
         try:
