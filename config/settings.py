@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Innermost: answers public reads from the cache before their view runs (issue 23).
+    "tournaments.public_cache.PublicReadCache",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -141,6 +143,11 @@ SIGNIN_FAILURE_WINDOW = env.int("SIGNIN_FAILURE_WINDOW", default=15 * 60)
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 # Counters (sign-in failures, API throttles). One process here; Redis in production.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Public reads of an event (tournaments/public_cache.py): how long a visitor's rendered answer
+# is kept per event version (0: validators and 304s only), and how long the cache keeps an
+# event's version (0: one query per request reads it; writers publish it on commit).
+PUBLIC_CACHE_SECONDS = env.int("PUBLIC_CACHE_SECONDS", default=600)
+EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=0)
 LOGIN_REDIRECT_URL = "tournaments:event_list"
 LOGOUT_REDIRECT_URL = "tournaments:event_list"
 

@@ -25,7 +25,13 @@ _cache_url = env.str("CACHE_URL", default="") or env.str("CELERY_BROKER_URL", de
 if not _cache_url.startswith(("redis://", "rediss://")):
     raise ImproperlyConfigured("Production needs Redis as CACHE_URL (redis://...): the sign-in "
                                "counters must be shared by every worker.")
-CACHES = {"default": env.cache_url_config(_cache_url)}
+CACHES = {"default": {**env.cache_url_config(_cache_url),
+                      # Several installations on one Redis keep apart by a prefix (set here:
+                      # django-environ passes a "?key_prefix=" of the URL in a form Django's
+                      # Redis cache ignores).
+                      "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="")}}
+# The versions of events live in Redis too, so an unchanged public page costs no SQL.
+EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=60)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 
 DEBUG = False

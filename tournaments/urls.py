@@ -30,6 +30,7 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/", public.round_detail, name="round"),
     path("events/<slug:slug>/standings/", public.standings, name="standings"),
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
+    path("events/<slug:slug>/version/", public.event_version, name="event_version"),
     # Game records (Art. 11): public for published rounds.
     path("events/<slug:slug>/games/<int:board_id>/", game_records.game_page, name="game"),
     path("events/<slug:slug>/games/<int:board_id>/pgn/", game_records.game_pgn, name="game_pgn"),

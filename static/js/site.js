@@ -10,6 +10,35 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
+// A live page (a round in play) asks the event's version every few seconds and reloads its
+// #live part only when the version moved (issue 23): "changed since?" costs a tiny answer,
+// usually a 304, instead of the whole page.
+(function () {
+  function watch() {
+    const live = document.getElementById("live");
+    if (!live || !live.dataset.versionUrl) return;
+    const seconds = Number(live.dataset.refreshSeconds) || 30;
+    setTimeout(async () => {
+      const current = document.getElementById("live");
+      if (!current || !current.dataset.versionUrl) return;
+      try {
+        const answer = await fetch(current.dataset.versionUrl,
+          { headers: { Accept: "application/json" }, cache: "no-cache" });
+        if (answer.ok) {
+          const { version } = await answer.json();
+          if (String(version) !== current.dataset.version && window.htmx) {
+            window.htmx.trigger(current, "version-changed");
+          }
+        }
+      } catch (error) {
+        // Offline for a moment: ask again at the next tick.
+      }
+      watch();
+    }, seconds * 1000);
+  }
+  document.addEventListener("DOMContentLoaded", watch);
+})();
+
 // Destructive actions ask first (issue 19): a form with data-confirm="question" opens a dialog
 // (no window.confirm, no inline handler); "yes" submits it with confirmed=1. Without JavaScript
 // the server answers with a confirmation page instead (tournaments/views/confirm.py).

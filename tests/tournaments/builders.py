@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 from openpyxl import Workbook, load_workbook
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tournaments.models import (
@@ -83,10 +84,13 @@ def client_for(user=None, lang: str = "en") -> Client:
 
 
 def api_for(user=None) -> APIClient:
+    """An API client, signed in with the user's token as a real client would be (so the
+    shared cache of public reads, which never answers a request with credentials, sees them)."""
     client = APIClient()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     if user is not None:
-        client.force_authenticate(user)
+        token, _created = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
     return client
 
 

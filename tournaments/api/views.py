@@ -6,8 +6,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, permissions, status, viewsets
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
@@ -146,6 +146,15 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                             "ranks": list(t.ranks), "players": list(t.players)}
                            for t in standings_team_ranks(table)],
         })
+
+    @extend_schema(responses=inline_serializer("EventVersion", {
+        "event": serializers.IntegerField(), "version": serializers.IntegerField()}))
+    @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
+    def version(self, request, pk=None):
+        """The event's version: it grows with every change of what its public reads show, so
+        a client polls this (or sends ``If-None-Match``) instead of fetching tables again."""
+        event = self.get_object()
+        return Response({"event": event.pk, "version": event.version})
 
     @extend_schema(request=None, responses=tables.LotsSerializer)
     @action(detail=True, methods=["post"])

@@ -63,6 +63,10 @@ class Event(StatuteFields):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # What the public pages show changes with this number: every writing service bumps it
+    # through ``services/_access.py: event_lock`` (issue 23; tournaments/versions.py). It is
+    # written only by that UPDATE, never by ``save()``, so a stale instance cannot lower it.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -74,6 +78,14 @@ class Event(StatuteFields):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:event_detail", kwargs={"slug": self.slug})
+
+    def save(self, *args, **kwargs):
+        """Save every field but ``version`` once the row exists (only the bump writes it)."""
+        if not self._state.adding and kwargs.get("update_fields") is None and not kwargs.get(
+                "force_insert"):
+            kwargs["update_fields"] = [f.name for f in self._meta.concrete_fields
+                                       if not f.primary_key and f.name != "version"]
+        super().save(*args, **kwargs)
 
     @property
     def numbers_words(self) -> str:

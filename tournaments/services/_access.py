@@ -1,10 +1,15 @@
 """Rights and locks shared by the services."""
 
+from functools import partial
+
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Event
+from tournaments.versions import version_publish
 
 
 def require(actor, perm: str, event: Event) -> None:
@@ -13,10 +18,20 @@ def require(actor, perm: str, event: Event) -> None:
         raise PermissionDenied(_("You do not have the right to do this in this event."))
 
 
-def event_lock(event: Event) -> Event:
-    """One writer per event at a time: pairing, closing a round and numbering lock the event
-    row (``select_for_update``), so two clicks never make two rounds."""
-    return Event.objects.select_for_update().get(pk=event.pk)
+def event_lock(event: Event | int) -> Event:
+    """One writer per event at a time: every service that changes an event locks its row
+    first, so two clicks never make two rounds, and marks it changed (issue 23).
+
+    This is the one place the event's version is bumped: the UPDATE takes the row lock and
+    raises ``Event.version`` in the writer's transaction; once it commits, the new number is
+    published to the shared cache (``tournaments/versions.py``), which makes the event's cached
+    public pages and ETags stale. A rolled-back write publishes nothing.
+    """
+    pk = event if isinstance(event, int) else event.pk
+    Event.objects.filter(pk=pk).update(version=F("version") + 1)
+    locked = Event.objects.select_for_update().get(pk=pk)
+    transaction.on_commit(partial(version_publish, locked.pk, locked.slug, locked.version))
+    return locked
 
 
 def reason_check(reason: str) -> None:

@@ -32,6 +32,7 @@ from tournaments.models import (
     Stage,
 )
 from tournaments.selectors.qualification import qualification_plan
+from tournaments.services._access import event_lock
 from tournaments.services.championship_rules import qualification_check
 from tournaments.services.entries import (
     entry_register,
@@ -104,6 +105,8 @@ def championship_update(*, championship: Championship, actor, **changes) -> Cham
     _check_fields(changes, CHAMPIONSHIP_FIELDS)
     _save(championship, **changes)
     if "visibility" in changes:
+        for pk in _stage_events(championship).values_list("pk", flat=True):
+            event_lock(pk)  # their public pages appear or go (the version, issue 23)
         Event.objects.filter(stage__category__championship=championship).update(
             visibility=championship.visibility)
     return championship
@@ -123,6 +126,7 @@ def championship_role_assign(*, championship: Championship, actor, user,
     given, _created = ChampionshipRole.objects.get_or_create(championship=championship,
                                                              user=user, role=role)
     for event in _stage_events(championship):
+        event_lock(event)  # the role shows on the event's pages (the version, issue 23)
         _give_role(event, user, role)
     user.__dict__.pop("_event_roles_cache", None)
     return given
@@ -144,6 +148,8 @@ def championship_role_remove(*, championship: Championship, actor, user, role: s
     if role == Role.ORGANISER and user.pk == championship.created_by_id:
         raise ServiceError(_("The championship's creator stays its organiser."))
     ChampionshipRole.objects.filter(championship=championship, user=user, role=role).delete()
+    for pk in _stage_events(championship).values_list("pk", flat=True):
+        event_lock(pk)
     EventRole.objects.filter(event__in=_stage_events(championship), user=user, role=role) \
         .exclude(event__created_by=user, role=Role.ORGANISER).delete()
     user.__dict__.pop("_event_roles_cache", None)

@@ -148,6 +148,7 @@ def event_update(*, event: Event, actor, **changes) -> Event:
 @transaction.atomic
 def event_set_visibility(*, event: Event, actor, public: bool) -> Event:
     require(actor, "tournaments.change_event", event)
+    event = event_lock(event)
     event.visibility = Visibility.PUBLIC if public else Visibility.DRAFT
     event.save(update_fields=["visibility", "updated_at"])
     return event
@@ -157,6 +158,7 @@ def event_set_visibility(*, event: Event, actor, public: bool) -> Event:
 def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
     """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters."""
     require(actor, "tournaments.change_event", event)
+    event_lock(event)  # the public overview names the arbiters
     if role not in Role.values:
         raise ServiceError(_("Unknown role."))
     if role == Role.CHIEF_ARBITER:
@@ -171,6 +173,7 @@ def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
 @transaction.atomic
 def role_remove(*, event: Event, actor, user, role: str) -> None:
     require(actor, "tournaments.change_event", event)
+    event_lock(event)
     if role == Role.ORGANISER and user.pk == event.created_by_id:
         raise ServiceError(_("The event's creator stays its organiser."))
     EventRole.objects.filter(event=event, user=user, role=role).delete()

@@ -32,7 +32,7 @@ from tournaments.models import (
     Substitution,
     TeamMember,
 )
-from tournaments.services._access import reason_check, require
+from tournaments.services._access import event_lock, reason_check, require
 from tournaments.services.matches import match_result
 from tournaments.services.stale import stale_result
 
@@ -230,6 +230,7 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     cannot change: clear the result first. ``expected_version`` is the board's version the
     arbiter saw.
     """
+    event_lock(Board.objects.values_list("round__event_id", flat=True).get(pk=board.pk))
     board = (Board.objects.select_related("round__event", "white__team", "black__team")
              .select_for_update(of=("self",)).get(pk=board.pk))
     event = board.round.event

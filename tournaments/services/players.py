@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import Entry, Player
-from tournaments.services._access import reason_check
+from tournaments.models import Entry, Event, Player
+from tournaments.services._access import event_lock, reason_check
 
 EDITABLE_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
                    "national_id", "fide_id", "rating", "title")
@@ -112,6 +113,15 @@ def player_update(*, player: Player, actor, reason: str = "", **values) -> Playe
     """Correct a player of the register (the one entry point of the pages and the API)."""
     require_edit(actor, player)
     reason_check(reason)
+    for pk in _events_of(player):  # the name shows on their pages (the version, issue 23)
+        event_lock(pk)
     player = Player.objects.select_for_update().get(pk=player.pk)
     player_apply(player, values, actor=actor, reason=reason)
     return player
+
+
+def _events_of(player: Player) -> list[int]:
+    """The events the player is entered in, alone or in a team's roster, by id."""
+    return sorted(set(Event.objects.filter(
+        Q(entries__player=player) | Q(entries__members__player=player))
+        .values_list("pk", flat=True)))

@@ -6,8 +6,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import Board, Event, Game, ResultCode, Round, RoundStatus
-from tournaments.services._access import reason_check, require
+from tournaments.models import Board, Game, ResultCode, Round, RoundStatus
+from tournaments.services._access import event_lock, reason_check, require
 from tournaments.services.knockout import bracket_board_decide
 from tournaments.services.lineups import game_result_check, lineup_set
 from tournaments.services.matches import match_result
@@ -37,13 +37,12 @@ def _lock_round(board_id: int) -> None:
       cleared while the round closes is either refused (the round is closed: a correction needs
       a reason) or seen by the close, which then refuses; a closed round never keeps an empty
       board (Art. 20: the chief arbiter closes a round once every result is in);
-    - the event, in a knockout: its results advance the bracket, which locks the event, and
+    - the event, always (``event_lock``): a result changes its public pages (the version,
+      issue 23); in a knockout its results advance the bracket, which locks the event, and
       withdrawals lock the event and then boards.
     """
-    bracket, event_id, round_id = Board.objects.values_list(
-        "bracket", "round__event_id", "round_id").get(pk=board_id)
-    if bracket:
-        Event.objects.select_for_update().only("pk").get(pk=event_id)
+    event_id, round_id = Board.objects.values_list("round__event_id", "round_id").get(pk=board_id)
+    event_lock(event_id)
     Round.objects.select_for_update().only("pk").get(pk=round_id)
 
 

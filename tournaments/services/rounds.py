@@ -16,7 +16,7 @@ from simple_history.utils import bulk_create_with_history
 from pairings.dutch import RoundPairing
 from tournaments.errors import RoundNotClosed, ServiceError
 from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
-from tournaments.services._access import require
+from tournaments.services._access import event_lock, require
 from tournaments.services.lineups import default_lineups_apply
 from tournaments.services.round_checks import round_check_store
 
@@ -106,6 +106,7 @@ def next_round_number(event: Event) -> int:
 def round_publish(*, round_: Round, actor) -> Round:
     """Make a draft round's pairings public (Art. 20: the chief arbiter publishes the draw)."""
     require(actor, "tournaments.pair_round", round_.event)
+    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is already published."), n=round_.number)
@@ -122,6 +123,7 @@ def round_publish(*, round_: Round, actor) -> Round:
 def round_delete(*, round_: Round, actor) -> None:
     """Delete a draft round so it can be paired again; only the last round."""
     require(actor, "tournaments.pair_round", round_.event)
+    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Only a draft round can be deleted; round %(n)s is published."),
@@ -149,6 +151,7 @@ def round_complete(*, round_: Round, actor) -> Round:
     """Close the round once every board has its result. The round's row is locked before its
     boards are read, as a result's writer locks it (``results._lock_round``)."""
     require(actor, "tournaments.pair_round", round_.event)
+    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Only a published round can be closed."))

@@ -4,6 +4,7 @@ Read-only: these views only call selectors. While a round is in play the pages r
 themselves (htmx polling of the same URL, swapping the main content).
 """
 
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
@@ -85,6 +86,14 @@ def _round_page(request, event, ctx, round_):
     if event.is_team:
         annotate_match_scores(boards)  # "2½–1½" on each team match
     return render(request, "tournaments/public/round.html", ctx)
+
+
+def event_version(request, slug):
+    """``{"event": id, "version": n}``: what a live page asks every few seconds to learn
+    whether the event changed, before reloading anything (issue 23). A visitor's answer comes
+    from the cache (tournaments/public_cache.py) until the version moves."""
+    event = get_visible_event_or_404(request, slug)
+    return JsonResponse({"event": event.pk, "version": event.version})
 
 
 def standings(request, slug):

@@ -86,6 +86,7 @@ ARBITERS = frozenset({"arbiter", "chief"})  # penalties during play (chapter 5, 
 READ_OPERATIONS = {
     ("GET", "/api/events/"), ("GET", "/api/events/{id}/"),
     ("GET", "/api/events/{id}/standings/"), ("GET", "/api/events/{id}/crosstable/"),
+    ("GET", "/api/events/{id}/version/"),
     ("GET", "/api/events/{event_pk}/entries/"), ("GET", "/api/entries/{id}/"),
     ("GET", "/api/events/{event_pk}/rounds/"), ("GET", "/api/events/{event_pk}/rounds/{number}/"),
     ("GET", "/api/events/{event_pk}/trf/"), ("GET", "/api/events/{event_pk}/bracket/"),
@@ -507,6 +508,7 @@ def test_an_arbiter_of_another_event_is_told_nothing_about_a_draft_event(users, 
     event = draft["event"]
     for url in (f"/api/events/{event.pk}/", f"/api/events/{event.pk}/entries/",
                 f"/api/events/{event.pk}/rounds/", f"/api/events/{event.pk}/standings/",
+                f"/api/events/{event.pk}/version/",
                 f"/api/entries/{draft['entries'][0].pk}/"):
         for who in ("anonymous", "other_arbiter"):
             assert _client(users[who]).get(url).status_code == 404, (url, who)

@@ -163,4 +163,4 @@ def test_pairing_a_swiss_round_from_the_dashboard(make_event, organiser, chief_a
         play(event.rounds_set.get(number=1), arbiter, chief_arbiter, random.Random(n))
         counts.append((first, _pair_next_round(client, event)))
     assert counts[0] == counts[1], f"queries grow with the event (10, 60 players): {counts}"
-    assert max(counts[1]) <= 27, counts
+    assert max(counts[1]) <= 28, counts  # 27, and the UPDATE of the event's version (23.1)

@@ -1,0 +1,190 @@
+"""An event's version (issue 23): every service that changes what an event's public pages show
+bumps ``Event.version`` through ``services/_access.py: event_lock``, in its transaction, and
+publishes the number to the shared cache once it commits (``tournaments/versions.py``)."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.builders import rr_scenario
+from tournaments.errors import StaleResult
+from tournaments.models import Event
+from tournaments.services import events as event_services
+from tournaments.services.fouls import foul_record
+from tournaments.services.results import result_record
+from tournaments.services.rounds import round_complete, round_publish
+from tournaments.versions import version_of
+
+SERVICES = Path(__file__).resolve().parents[3] / "tournaments" / "services"
+
+# Writers that need not bump an event's version, and why. Anything else that opens a
+# transaction must reach ``event_lock``.
+NOT_AN_EVENT_CHANGE = {
+    "event_create": "a new event: version 0, nothing of it is cached yet",
+    "trf_import": "creates a new event",
+    "event_restore": "creates a new event from a backup",
+    "import_start": "a background job's row (staff only); the import's writing locks the event",
+    "import_confirm": "queues the import's writing, which locks the event",
+    "restore_start": "a background job's row",
+    "export_start": "a background job's row",
+    "job_cancel": "a background job's row",
+    "rating_list_import": "the register's rating lists, read by no cached event page",
+    "team_get_or_create": "a team of the register, not of an event",
+    "round_check_refresh": "the stored check is shown to staff only, whose pages are not cached",
+    "pdf_start": "a background job's row",
+    "championship_create": "a new championship: no event yet",
+    "category_add": "a championship's category, shown on the championship's pages (not cached)",
+    "category_update": "a championship's category, shown on the championship's pages",
+    "stage_add": "creates new events (``event_create``): version 0, nothing cached yet",
+    "stage_qualification_set": "a stage's rule, shown on the championship's pages",
+    "stage_playoff_record": "a stage's play-off winners, shown on the championship's pages",
+}
+
+
+def _is_atomic(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "atomic" or (
+        isinstance(node, ast.Call) and _is_atomic(node.func))
+
+
+def _service_functions() -> dict[str, tuple[bool, set[str]]]:
+    """Every module-level function of the services: (opens a transaction, names it calls)."""
+    found: dict[str, tuple[bool, set[str]]] = {}
+    for path in sorted(SERVICES.glob("*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            atomic = any(_is_atomic(d) for d in node.decorator_list) or any(
+                isinstance(n, ast.With) and any(_is_atomic(i.context_expr) for i in n.items)
+                for n in ast.walk(node))
+            calls = {c.func.id if isinstance(c.func, ast.Name) else c.func.attr
+                     for c in ast.walk(node) if isinstance(c, ast.Call)
+                     and isinstance(c.func, ast.Name | ast.Attribute)}
+            was_atomic, was_calls = found.get(node.name, (False, set()))
+            found[node.name] = (atomic or was_atomic, calls | was_calls)
+    return found
+
+
+def _bumping(functions) -> set[str]:
+    """The functions that reach ``event_lock``, however indirectly."""
+    bumping = {"event_lock"}
+    while True:
+        more = {name for name, (_, calls) in functions.items() if calls & bumping} - bumping
+        if not more:
+            return bumping
+        bumping |= more
+
+
+def test_every_writing_service_bumps_the_event_version():
+    functions = _service_functions()
+    writers = {name for name, (atomic, _) in functions.items()
+               if atomic and not name.startswith("_")}
+    assert {"result_record", "round_publish", "swiss_round_pair", "lineup_set",
+            "event_update", "foul_record"} <= writers  # the enumeration finds the writers
+    forgetting = writers - _bumping(functions) - set(NOT_AN_EVENT_CHANGE)
+    assert forgetting == set(), f"these services write without event_lock: {forgetting}"
+    assert set(NOT_AN_EVENT_CHANGE) <= writers  # no stale exemption
+
+
+def test_the_enumeration_catches_a_writer_that_forgets(tmp_path):
+    """The check above fails for a new service that opens a transaction and never locks."""
+    functions = _service_functions()
+    functions["new_writer"] = (True, {"require", "save"})
+    functions["calls_a_writer"] = (True, {"result_record"})
+    bumping = _bumping(functions)
+    assert "new_writer" not in bumping and "calls_a_writer" in bumping
+
+
+@pytest.fixture
+def published(make_event, organiser, chief_arbiter):
+    return rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
+
+
+def _version(event) -> int:
+    return Event.objects.values_list("version", flat=True).get(pk=event.pk)
+
+
+@pytest.mark.django_db
+def test_each_write_raises_the_version(published, organiser, chief_arbiter, arbiter):
+    event, board = published["event"], published["board"]
+    steps = [
+        lambda: result_record(board=board, result="1-0", actor=arbiter, expected_version=0),
+        lambda: foul_record(event=event, board=board, entry_id=board.black_id, kind="time",
+                            article="23.3", actor=arbiter),
+        lambda: event_services.event_update(event=event, actor=organiser, venue="Huế"),
+        lambda: event_services.event_set_visibility(event=event, actor=organiser,
+                                                    public=False),
+    ]
+    for step in steps:
+        before = _version(event)
+        step()
+        assert _version(event) == before + 1
+
+
+@pytest.mark.django_db
+def test_closing_and_publishing_rounds_raise_the_version(make_event, organiser, chief_arbiter):
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="closed")
+    before = _version(ctx["event"])
+    round_publish(round_=ctx["event"].rounds_set.get(number=2), actor=chief_arbiter)
+    assert _version(ctx["event"]) == before + 1
+
+
+@pytest.mark.django_db
+def test_a_refused_write_leaves_the_version(published, arbiter, chief_arbiter):
+    event, board = published["event"], published["board"]
+    before = _version(event)
+    with pytest.raises(StaleResult):
+        result_record(board=board, result="1-0", actor=arbiter, expected_version=7)
+    with pytest.raises(Exception, match="result"):
+        round_complete(round_=published["round1"], actor=chief_arbiter)
+    assert _version(event) == before
+
+
+@pytest.mark.django_db
+def test_a_stale_instance_saved_later_cannot_lower_the_version(published, organiser):
+    event = Event.objects.get(pk=published["event"].pk)  # read before the write below
+    event_services.event_update(event=Event.objects.get(pk=event.pk), actor=organiser,
+                                venue="Huế")
+    raised = _version(event)
+    event.venue = "Đà Lạt"
+    event.save()
+    assert raised > event.version
+    assert _version(event) == raised and Event.objects.get(pk=event.pk).venue == "Đà Lạt"
+
+
+@pytest.mark.django_db
+def test_the_committed_version_is_published_to_the_cache(
+        published, arbiter, settings, django_capture_on_commit_callbacks):
+    settings.EVENT_VERSION_CACHE_SECONDS = 60
+    event, board = published["event"], published["board"]
+    assert version_of(pk=event.pk) == (event.pk, _version(event))  # read once, then cached
+    with django_capture_on_commit_callbacks(execute=True):
+        result_record(board=board, result="0-1", actor=arbiter, expected_version=0)
+    with CaptureQueriesContext(connection) as queries:
+        by_id, by_slug = version_of(pk=event.pk), version_of(slug=event.slug)
+    assert by_id == by_slug == (event.pk, _version(event)) and len(queries) == 0
+
+
+@pytest.mark.django_db
+def test_without_the_version_cache_each_read_asks_the_database(published, arbiter, settings):
+    settings.EVENT_VERSION_CACHE_SECONDS = 0
+    event, board = published["event"], published["board"]
+    version_of(pk=event.pk)
+    result_record(board=board, result="0-1", actor=arbiter, expected_version=0)  # not committed
+    expected = (event.pk, _version(event))
+    with CaptureQueriesContext(connection) as queries:
+        assert version_of(slug=event.slug) == expected
+    assert len(queries) == 1
+    assert version_of(slug="no-such-event") is None
+
+
+@pytest.mark.django_db
+def test_correcting_a_player_raises_the_version_of_their_events(published, organiser):
+    from tournaments.services.players import player_update
+
+    event = published["event"]
+    before = _version(event)
+    player_update(player=published["entries"][0].player, actor=organiser, full_name="Lê Văn Sửa")
+    assert _version(event) == before + 1
