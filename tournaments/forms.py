@@ -1,6 +1,7 @@
 """Forms of the staff pages. They validate input; services do the writing."""
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from scoring.presets import PRESETS
@@ -369,10 +370,12 @@ class StageForm(forms.Form):
     """A new stage: its format, its groups, and for a Swiss its rounds (the events' statute is
     then edited on each event's own statute page)."""
 
-    name = forms.CharField(label=_("name"), max_length=120, required=False)
-    format = forms.ChoiceField(label=_("format"), choices=Format.choices)
-    groups = forms.IntegerField(label=_("groups"), min_value=1, max_value=26, initial=1)
-    rounds = forms.IntegerField(label=_("rounds (Swiss)"), min_value=1, max_value=99,
+    # Labels capitalised as a model form's are (the same words as the model's fields).
+    name = forms.CharField(label=capfirst(_("name")), max_length=120, required=False)
+    format = forms.ChoiceField(label=capfirst(_("format")), choices=Format.choices)
+    groups = forms.IntegerField(label=capfirst(_("groups")), min_value=1, max_value=26,
+                                initial=1)
+    rounds = forms.IntegerField(label=capfirst(_("rounds (Swiss)")), min_value=1, max_value=99,
                                 required=False)
 
 

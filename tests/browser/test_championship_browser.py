@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.tournaments.builders import PHONE, PlayerFactory, api_for
-from tournaments.models import Board, Championship, Event, Game, Round, RoundStatus
+from tournaments.models import Board, Championship, Event, Game, Round, RoundStatus, Stage
 from tournaments.services.championships import stage_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -137,3 +137,30 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
     table.locator("tbody tr").first.locator("a").click()  # the champion's path
     expect(phone.locator("main li")).to_have_count(2)  # the Swiss, then the knockout
     assert phone.evaluate(OVERFLOW) == 0
+
+
+def test_remove_a_stage_and_the_championship_on_a_phone(live_server, page, login, organiser,
+                                                        chief_arbiter, arbiter):
+    """The removal buttons ask first (the dialog of static/js/site.js, no inline script):
+    "Cancel" keeps the stage; confirming removes it, then the championship, in Vietnamese."""
+    from tests.tournaments.builders import championship_scenario
+
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    page.set_viewport_size(PHONE)
+    login(page, "organiser")
+    page.goto(f"{live_server.url}/manage/championships/{ctx['championship'].slug}/")
+    remove = page.get_by_test_id(f"remove-stage-{ctx['ko'].pk}")
+    remove.click()
+    dialog = page.get_by_test_id("confirm-dialog")
+    expect(dialog).to_contain_text("giai đoạn cuối")
+    page.get_by_test_id("confirm-no").click()
+    assert Stage.objects.filter(pk=ctx["ko"].pk).exists()
+    remove.click()
+    dialog.get_by_role("button", name="Xóa giai đoạn này").click()
+    expect(page.locator(".msg.success, .msg").filter(has_text="Đã xóa")).to_be_visible()
+    assert not Stage.objects.filter(pk=ctx["ko"].pk).exists()
+    assert page.evaluate(OVERFLOW) == 0
+    page.get_by_test_id("remove-championship").click()
+    page.get_by_test_id("confirm-dialog").get_by_role("button", name="Xóa giải vô địch").click()
+    page.wait_for_url(f"{live_server.url}/manage/")
+    assert not Championship.objects.filter(pk=ctx["championship"].pk).exists()

@@ -653,3 +653,15 @@ def championship_groups_into_knockout(organiser, chief):
     stage_qualify(stage=ko_stage, actor=organiser)
     play_stage_event(ko_stage.events.get(), chief)
     return championship, category, players
+
+
+def statute_form_data(client, event) -> dict:
+    """The statute form as the page fills it, ready to post back."""
+    form = client.get(f"/manage/{event.slug}/statute/").context["form"]
+    data = {name: form.initial.get(name, field.initial) for name, field in form.fields.items()}
+    data = {k: ("" if v is None else v) for k, v in data.items()
+            if not isinstance(v, bool) or v}
+    data["tiebreak_games"] = "regular 2"
+    for key in ("start_date", "end_date"):
+        data[key] = str(data[key] or "")
+    return data

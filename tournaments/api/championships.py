@@ -53,6 +53,7 @@ from tournaments.selectors.championship_tree import (
     visible_championship,
 )
 from tournaments.selectors.qualification import qualification_plan
+from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
 
 
@@ -146,11 +147,17 @@ def championship_collection(request):
     return Response(ChampionshipSerializer(row).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=ChampionshipSerializer, responses=ChampionshipSerializer)
-@api_view(["GET", "PATCH"])
+@extend_schema(methods=["GET", "PATCH"], request=ChampionshipSerializer,
+               responses=ChampionshipSerializer)
+@extend_schema(methods=["DELETE"], request=None, responses={204: None})
+@api_view(["GET", "PATCH", "DELETE"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def championship_detail(request, pk):
+    """DELETE: remove it with its categories and stages, refused once a stage has rounds."""
     row = _championship(request, pk)
+    if request.method == "DELETE":
+        removal.championship_remove(championship=row, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PATCH":
         data = ChampionshipSerializer(row, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
@@ -340,15 +347,28 @@ def championship_workbook(request, pk):
     return response
 
 
-@extend_schema(request=CategorySerializer, responses=CategorySerializer)
-@api_view(["PATCH"])
+@extend_schema(methods=["PATCH"], request=CategorySerializer, responses=CategorySerializer)
+@extend_schema(methods=["DELETE"], request=None, responses={204: None})
+@api_view(["PATCH", "DELETE"])
 def category_detail(request, pk):
     """Change a category (its name, order, team classification): its championship's
-    organisers; the kind of participants is fixed once it has stages."""
+    organisers; the kind of participants is fixed once it has stages. DELETE: remove it with
+    its stages, refused once one has rounds."""
     category = get_object_or_404(Category, pk=pk)
     _championship(request, category.championship_id)
+    if request.method == "DELETE":
+        removal.category_remove(category=category, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
     data = CategorySerializer(category, data=request.data, partial=True)
     data.is_valid(raise_exception=True)
     category = services.category_update(category=category, actor=request.user,
                                         **data.validated_data)
     return Response(CategorySerializer(category).data)
+
+
+@extend_schema(request=None, responses={204: None})
+@api_view(["DELETE"])
+def stage_detail(request, pk):
+    """Remove the category's last stage and its events, refused once one has rounds."""
+    removal.stage_remove(stage=_stage(request, pk), actor=request.user)
+    return Response(status=status.HTTP_204_NO_CONTENT)

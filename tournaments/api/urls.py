@@ -99,6 +99,7 @@ urlpatterns = [
     path("categories/<int:pk>/stages/", championships.stage_create, name="category-stages"),
     path("categories/<int:pk>/results/", championships.category_results,
          name="category-results"),
+    path("stages/<int:pk>/", championships.stage_detail, name="stage"),
     path("stages/<int:pk>/qualification/", championships.stage_qualification,
          name="stage-qualification"),
     path("stages/<int:pk>/qualify/", championships.stage_qualify, name="stage-qualify"),

@@ -189,6 +189,13 @@ class Stage(models.Model):
     def is_knockout(self) -> bool:
         return self.format in KNOCKOUT_FORMATS
 
+    @property
+    def rule_fixed(self) -> bool:
+        """Players have qualified into the stage or it has rounds: its qualification rule no
+        longer changes (the statute the players came in by)."""
+        return self.qualified_at is not None or self.events.filter(
+            rounds_set__isnull=False).exists()
+
     def clean(self) -> None:
         if self.groups < 1:
             raise ValidationError({"groups": _("A stage has at least one group.")})

@@ -317,3 +317,12 @@ def colour_choices(event: Event) -> dict[str, Entry]:
             chooser = colour_chooser((entry_key(home), entry_key(away)), order)
             out[match.code] = home if chooser == entry_key(home) else away
     return out
+
+
+def annotate_colour_choosers(event: Event, boards) -> None:
+    """The arbiter's round page of a stage's knockout: on each board, the entry who chooses
+    colour in the deciding game by the championship's statute (``colour_choices``), or None
+    where the event's own rule applies (the higher-placed player)."""
+    choices = colour_choices(event)
+    for board in boards:
+        board.colour_chooser = choices.get(board.match_code)

@@ -1,9 +1,10 @@
 """Championships (Art. 17.3, "đấu hỗn hợp"): creating one, its categories and stages, its staff,
 the qualification rule of each later stage, and qualifying players into it.
 
-A stage's events are ordinary events made by ``event_create``; the championship's roles are
-copied onto them (when the stage is made and when a role is given), so every event service keeps
-checking its own rights. Qualifying goes through the entries services and ``round_start``.
+A stage's events are ordinary events (made by ``event_build``, the right checked on the
+championship); the championship's roles are copied onto them (when the stage is made and when a
+role is given), so every event service keeps checking its own rights. Qualifying goes through
+the entries services and ``round_start``.
 """
 
 from string import ascii_uppercase
@@ -39,7 +40,7 @@ from tournaments.services.entries import (
     entry_remove,
     numbers_draw,
 )
-from tournaments.services.events import event_create, law_defaults
+from tournaments.services.events import event_build, law_defaults
 from tournaments.services.formats import round_start
 
 CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
@@ -188,9 +189,10 @@ def group_labels(groups: int) -> list[str]:
 def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: str = "",
               start_date=None, **statute) -> Stage:
     """The category's next stage: one event, or ``groups`` parallel events of one format
-    (groups A, B...), made by ``event_create`` with the championship's staff. A knockout stage
-    is seeded from the organisers' list, which qualifying fills with the earlier stage's
-    order."""
+    (groups A, B...), made by ``event_build`` with the championship's staff: the right is the
+    championship's (its organisers add stages without the global right to create events). A
+    knockout stage is seeded from the organisers' list, which qualifying fills with the earlier
+    stage's order."""
     championship = category.championship
     require_championship(actor, "tournaments.change_championship", championship)
     if format not in Format.values:
@@ -206,18 +208,13 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
         statute.setdefault("seeding", Seeding.LIST)
     for label in group_labels(groups) if groups > 1 else [""]:
         title = f"{base} — {_('Group %(g)s') % {'g': label}}" if label else base
-        event = event_create(actor=actor, name=title, start_date=start_date or
-                             championship.start_date, **{**law_defaults(format), **statute})
+        event = event_build(actor=actor, name=title, start_date=start_date or
+                            championship.start_date, **{**law_defaults(format), **statute})
         Event.objects.filter(pk=event.pk).update(stage=stage, group_label=label,
                                                  visibility=championship.visibility)
         for role in championship.roles.exclude(user=actor, role=Role.ORGANISER):
             _give_role(event, role.user, role.role)
     return stage
-
-
-def _started(stage: Stage) -> bool:
-    return stage.qualified_at is not None or stage.events.filter(rounds_set__isnull=False) \
-        .exists()
 
 
 @transaction.atomic
@@ -230,7 +227,7 @@ def stage_qualification_set(*, stage: Stage, actor, **rule) -> Stage:
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.number == 1:
         raise ServiceError(_("The first stage has no qualification: register its players."))
-    if _started(stage):
+    if stage.rule_fixed:
         raise ServiceError(_("The qualification rule cannot change: players have already "
                              "qualified into this stage or it has started."))
     for field, value in rule.items():

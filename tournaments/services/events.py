@@ -56,6 +56,13 @@ def event_create(*, actor, name: str, start_date, **statute) -> Event:
     """Create an event; the creator becomes its organiser. Unknown fields are refused."""
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create events."))
+    return event_build(actor=actor, name=name, start_date=start_date, **statute)
+
+
+def event_build(*, actor, name: str, start_date, **statute) -> Event:
+    """Make the event and its organiser role, the right already checked by the caller:
+    ``event_create`` (the global right to create events) or ``stage_add`` (organising the
+    championship the stage belongs to). Runs inside the caller's transaction."""
     _check_fields(statute)
     fmt = statute.get("format", Format.SWISS)
     values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
@@ -95,6 +102,26 @@ def _check_fixed_after_the_draw(event: Event, changes: dict, made: int) -> None:
         raise ServiceError(_("The event already has %(n)s rounds."), n=made)
 
 
+def _check_agrees_with_stage(event: Event, changes: dict) -> None:
+    """A championship stage's event keeps its stage's format and its category's kind of
+    participants (Art. 17.3: the championship's statute decides each stage's format, and the
+    qualification rule of the next stage is written for it; parallel groups play one format).
+    The stage is changed on the championship's page, not through one of its events."""
+    if event.stage_id is None:
+        return
+    stage = event.stage
+    if changes.get("format", stage.format) != stage.format:
+        raise ServiceError(_("This event is %(stage)s of the championship %(championship)s: "
+                             "its format is the stage's (%(format)s) and cannot change here."),
+                           stage=stage, championship=stage.category.championship,
+                           format=stage.get_format_display())
+    kind = stage.category.participant_kind
+    if changes.get("participant_kind", kind) != kind:
+        raise ServiceError(_("This event is %(stage)s of the championship %(championship)s: "
+                             "its participants are the category's and cannot change here."),
+                           stage=stage, championship=stage.category.championship)
+
+
 @transaction.atomic
 def event_update(*, event: Event, actor, **changes) -> Event:
     """Change the statute. What shaped the rounds already drawn is fixed once a round exists.
@@ -105,6 +132,7 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     require(actor, "tournaments.change_event", event)
     _check_fields(changes)
     event = event_lock(event)
+    _check_agrees_with_stage(event, changes)
     made = event.rounds_set.count()
     if made:
         _check_fixed_after_the_draw(event, changes, made)

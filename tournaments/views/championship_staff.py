@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,7 +23,9 @@ from tournaments.models import ChampionshipRole, Stage, Visibility
 from tournaments.selectors.championship_tree import championship_tree, visible_championship
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.users import user_chosen
+from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
+from tournaments.views.confirm import confirmation
 from tournaments.views.errors import refusal
 
 
@@ -161,6 +164,11 @@ def championship_role_add(request, slug):
 def championship_role_remove(request, slug, role_id):
     championship = _championship_for(request, slug)
     role = get_object_or_404(ChampionshipRole, pk=role_id, championship=championship)
+    ask = confirmation(request, question=_("Remove %(user)s as %(role)s?") % {
+        "user": role.user.get_full_name() or role.user.get_username(),
+        "role": role.get_role_display()}, yes=_("Remove"), back=_dashboard(slug))
+    if ask:
+        return ask
     _run(request, lambda: services.championship_role_remove(
         championship=championship, actor=request.user, user=role.user, role=role.role),
         _("Role removed."))
@@ -180,6 +188,9 @@ def stage_manage(request, slug, stage_id):
     with their seeds, before the organisers run it."""
     championship, stage = _stage_for(request, slug, stage_id)
     form = QualificationForm(request.POST or None, instance=stage)
+    if stage.rule_fixed:  # shown as it stands; the service refuses a change anyway
+        for field in form.fields.values():
+            field.disabled = True
     if request.method == "POST" and form.is_valid():
         rule = {k: form.cleaned_data[k] for k in QualificationForm.Meta.fields}
         if _run(request, lambda: services.stage_qualification_set(
@@ -228,3 +239,56 @@ def stage_deal(request, slug, stage_id):
     _run(request, lambda: services.stage_register(stage=stage, actor=request.user),
          _("The players are dealt into the groups by rating (snake)."))
     return redirect("tournaments:championship_manage", slug=slug)
+
+
+
+@login_required
+@require_POST
+def championship_remove(request, slug):
+    championship = _championship_for(request, slug)
+    ask = confirmation(request, question=_(
+        "Remove the championship %(name)s with its categories, stages and stage events, with "
+        "their entries? Refused once a stage has rounds.") % {"name": championship.name},
+        yes=_("Remove the championship"), back=_dashboard(slug))
+    if ask:
+        return ask
+    if _run(request, lambda: removal.championship_remove(championship=championship,
+                                                         actor=request.user),
+            _("The championship %(name)s was removed.") % {"name": championship.name}):
+        return redirect("tournaments:my_events")
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def category_remove(request, slug, category_id):
+    championship = _championship_for(request, slug)
+    category = get_object_or_404(championship.categories, pk=category_id)
+    ask = confirmation(request, question=_(
+        "Remove the category %(name)s with its stages and their events, with their entries? "
+        "Refused once a stage has rounds.") % {"name": category.name},
+        yes=_("Remove the category"), back=_dashboard(slug))
+    if ask:
+        return ask
+    _run(request, lambda: removal.category_remove(category=category, actor=request.user),
+         _("The category %(name)s was removed.") % {"name": category.name})
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+@login_required
+@require_POST
+def stage_remove(request, slug, stage_id):
+    _championship, stage = _stage_for(request, slug, stage_id)
+    ask = confirmation(request, question=_(
+        "Remove %(stage)s and its events, with their entries? Only the last stage can be "
+        "removed, and only before it has rounds.") % {"stage": stage},
+        yes=_("Remove this stage"), back=_dashboard(slug))
+    if ask:
+        return ask
+    _run(request, lambda: removal.stage_remove(stage=stage, actor=request.user),
+         _("The stage %(name)s was removed.") % {"name": stage})
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
+def _dashboard(slug: str) -> str:
+    return reverse("tournaments:championship_manage", args=[slug])

@@ -36,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.championship_tree import championships_run_by
+from tournaments.selectors.championships import annotate_colour_choosers
 from tournaments.selectors.events import entries_page, events_run_by
 from tournaments.selectors.fouls import board_fouls, round_fouls
 from tournaments.selectors.game_records import annotate_recorded, round_flags
@@ -110,6 +111,9 @@ def manage_event(request, slug):
 def statute_edit(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     form = StatuteForm(request.POST or None, instance=event)
+    if event.stage_id:  # a championship stage's: shown, set on the championship (issue 15)
+        for name in ("format", "participant_kind"):
+            form.fields[name].disabled = True
     if request.method == "POST" and form.is_valid():
         event.refresh_from_db()  # the form wrote into the instance; the service decides
         try:
@@ -376,6 +380,7 @@ def manage_round(request, slug, number):
         annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
     elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
         knockout_selectors.annotate_match_scores(round_, boards)
+        annotate_colour_choosers(event, boards)  # a championship stage's statute (issue 15)
     return render(request, "tournaments/staff/round.html", {
         "event": event, "round": round_, "rounds": rounds, "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,

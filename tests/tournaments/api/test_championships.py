@@ -112,3 +112,21 @@ def test_bracket_says_who_chooses_colour(organiser, chief_arbiter, arbiter):
     choices = api_for(organiser).get(f"/api/events/{event.pk}/bracket/").data["colour_choices"]
     seeds = {e.pk: e.number for e in event.entries.all()}
     assert sorted(seeds[pk] for pk in choices.values()) == [1, 2]  # the Swiss's first two
+
+
+def test_removing_is_refused_once_played_and_done_before(organiser, chief_arbiter, arbiter):
+    """DELETE routes: a played stage stays, with the reason in the caller's language; the
+    unplayed knockout stage goes, then the stage event refuses a change of format."""
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True)
+    api = api_for(organiser)
+    api.cookies[settings.LANGUAGE_COOKIE_NAME] = "vi"
+    answer = api.delete(f"/api/categories/{ctx['category'].pk}/")
+    assert answer.status_code == 400 and "đã có ván" in answer.data["detail"]
+    assert answer.data["code"]
+    answer = api.delete(f"/api/stages/{ctx['stage'].pk}/")
+    assert answer.status_code == 400 and "giai đoạn cuối" in answer.data["detail"]
+    assert api.delete(f"/api/stages/{ctx['ko'].pk}/").status_code == 204
+    assert not Stage.objects.filter(pk=ctx["ko"].pk).exists()
+    answer = api.patch(f"/api/events/{ctx['swiss'].pk}/", {"format": "rr"}, format="json")
+    assert answer.status_code == 400 and "giai đoạn" in answer.data["detail"]
+    assert Event.objects.get(pk=ctx["swiss"].pk).format == "swiss"

@@ -424,6 +424,14 @@ CASES: dict[str, Case] = {
     "qualify into a stage": Case("championship-ruled", lambda c: (
         "post", f"/api/stages/{c['ko'].pk}/qualify/", {"draw": True}), ORGANISER,
         ("POST", "/api/stages/{id}/qualify/")),
+    "remove a championship's last stage": Case("championship", lambda c: (
+        "delete", f"/api/stages/{c['ko'].pk}/", None), ORGANISER, ("DELETE", "/api/stages/{id}/")),
+    "remove a category": Case("championship", lambda c: (
+        "delete", f"/api/categories/{c['category'].pk}/", None), ORGANISER,
+        ("DELETE", "/api/categories/{id}/")),
+    "remove a championship": Case("championship", lambda c: (
+        "delete", f"/api/championships/{_ch(c)}/", None), ORGANISER,
+        ("DELETE", "/api/championships/{id}/")),
     "record a play-off's winners": Case("championship-playoff", lambda c: (
         "post", f"/api/stages/{c['ko'].pk}/playoff/",
         {"ids": [c["swiss"].entries.get(number=3).pk]}), PAIRERS,

@@ -8,21 +8,10 @@ from decimal import Decimal
 import pytest
 
 from tests.tournaments.builders import client_for
+from tests.tournaments.builders import statute_form_data as _statute_data
 from tournaments.services.events import event_set_visibility
 
 pytestmark = pytest.mark.django_db
-
-
-def _statute_data(client, event) -> dict:
-    """The statute form as the page fills it, ready to post back."""
-    form = client.get(f"/manage/{event.slug}/statute/").context["form"]
-    data = {name: form.initial.get(name, field.initial) for name, field in form.fields.items()}
-    data = {k: ("" if v is None else v) for k, v in data.items()
-            if not isinstance(v, bool) or v}
-    data["tiebreak_games"] = "regular 2"
-    for key in ("start_date", "end_date"):
-        data[key] = str(data[key] or "")
-    return data
 
 
 def test_art_21_1_statute_form_refuses_other_points_for_an_official_event(make_event,

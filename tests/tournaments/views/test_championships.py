@@ -5,6 +5,7 @@ import pytest
 
 from tests.tournaments.builders import championship_scenario, client_for, play_stage_event
 from tournaments.models import Championship, Stage, Visibility
+from tournaments.selectors.standings import event_standings
 from tournaments.services.championships import championship_update, stage_qualify
 from tournaments.services.rounds import round_publish
 
@@ -103,9 +104,13 @@ def test_preview_then_qualify(organiser, chief_arbiter, arbiter):
     names = [ctx["swiss"].entries.get(number=n).player.full_name for n in (1, 2, 3, 4)]
     assert all(name in preview for name in names) and 'data-testid="qualify"' in preview
     assert client_for(arbiter).post(f"{url}qualify/", {"draw": "1"}).status_code == 403
+    assert 'data-testid="save-rule"' in preview
     client_for(organiser).post(f"{url}qualify/", {"draw": "1"})
     event = ctx["ko"].events.get()
     assert event.entries.count() == 4 and event.rounds_set.count() >= 1
+    # The rule the players came in by is shown, no longer offered for saving.
+    after = client_for(organiser).get(url).content.decode()
+    assert 'data-testid="rule-fixed"' in after and 'data-testid="save-rule"' not in after
 
 
 def test_excel_of_the_championship(played):
@@ -223,3 +228,103 @@ def test_edit_a_category_from_the_dashboard(organiser, chief_arbiter, arbiter):
         f"/manage/championships/{ctx['championship'].slug}/categories/{category.pk}/",
         {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "team"}, follow=True)
     assert "The kind of participants cannot change" in refused.content.decode()
+
+
+def test_remove_from_the_dashboard_after_confirming(organiser, chief_arbiter, arbiter):
+    """The last stage offers a removal form that asks first (``data-confirm``); posted without
+    the confirmation (no JavaScript) the page asks again and nothing goes; a played category is
+    refused with the reason in Vietnamese; the arbiter cannot remove; the championship goes once
+    nothing has been played."""
+    ctx = championship_scenario(None, organiser, chief_arbiter, played=True)
+    base = f"/manage/championships/{ctx['championship'].slug}/"
+    page = client_for(organiser).get(base).content.decode()
+    assert f'data-testid="remove-stage-{ctx["ko"].pk}"' in page
+    assert f'data-testid="remove-stage-{ctx["stage"].pk}"' not in page  # played, not the last
+    ko = f"{base}stages/{ctx['ko'].pk}/remove/"
+    assert client_for(arbiter).post(ko, {"confirmed": "1"}).status_code == 403
+    asked = client_for(organiser, lang="vi").post(ko).content.decode()
+    assert 'data-testid="confirm-page"' in asked and "giai đoạn cuối" in asked
+    assert Stage.objects.filter(pk=ctx["ko"].pk).exists()
+    client_for(organiser).post(ko, {"confirmed": "1"})
+    assert not Stage.objects.filter(pk=ctx["ko"].pk).exists()
+    refused = client_for(organiser, lang="vi").post(
+        f"{base}categories/{ctx['category'].pk}/remove/", {"confirmed": "1"}, follow=True)
+    assert "đã có ván" in refused.content.decode()
+    assert Stage.objects.filter(pk=ctx["stage"].pk).exists()
+
+
+def test_remove_an_unplayed_championship(organiser, chief_arbiter, arbiter):
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    answer = client_for(organiser).post(
+        f"/manage/championships/{ctx['championship'].slug}/remove/", {"confirmed": "1"})
+    assert answer.status_code == 302 and answer["Location"] == "/manage/"
+    assert not Championship.objects.filter(pk=ctx["championship"].pk).exists()
+
+
+def test_removing_a_championship_role_asks_first(organiser, chief_arbiter, arbiter):
+    from tournaments.models import ChampionshipRole
+
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    url = (f"/manage/championships/{ctx['championship'].slug}/roles/"
+           f"{ctx['arbiter_role'].pk}/remove/")
+    assert 'data-testid="confirm-page"' in client_for(organiser).post(url).content.decode()
+    assert ChampionshipRole.objects.filter(pk=ctx["arbiter_role"].pk).exists()
+    client_for(organiser).post(url, {"confirmed": "1"})
+    assert not ChampionshipRole.objects.filter(pk=ctx["arbiter_role"].pk).exists()
+
+
+def test_a_stage_event_statute_page_keeps_the_stage_format(organiser, chief_arbiter, arbiter):
+    """The format and the kind of participants are shown but not offered (the stage's, a note
+    links the championship); a post that names another format changes nothing of them while
+    the rest of the statute is saved (the service refuses the change itself: the API test)."""
+    from tests.tournaments.builders import statute_form_data
+
+    ctx = championship_scenario(None, organiser, chief_arbiter)
+    event = ctx["ko"].events.get()
+    client = client_for(organiser, lang="vi")
+    data = statute_form_data(client, event)
+    shown = client.get(f"/manage/{event.slug}/statute/")
+    assert 'data-testid="stage-statute-note"' in shown.content.decode()
+    fields = shown.context["form"].fields
+    assert fields["format"].disabled and fields["participant_kind"].disabled
+    data.update(format="rr", games_per_match="1", time_base_minutes="90")
+    reply = client.post(f"/manage/{event.slug}/statute/", data)
+    assert reply.status_code == 302, reply.context["form"].errors
+    event.refresh_from_db()
+    assert (event.format, event.games_per_match, event.time_base_minutes) == ("ko", 1, 90)
+
+
+def test_round_page_names_who_chooses_the_deciding_game_colours(organiser, chief_arbiter,
+                                                                 arbiter):
+    """A one-game knockout stage with a deciding game, whose statute gives the choice to the
+    player ranked higher in the Swiss: after a drawn game, the arbiter's round page names that
+    player above the colour buttons, and the choice is recorded from there."""
+    from tests.tournaments.builders import championship_with_swiss
+    from tournaments.models import Board
+    from tournaments.services.championships import stage_add, stage_qualification_set
+    from tournaments.services.results import game_result_record
+
+    championship, category, swiss, event = championship_with_swiss(organiser, chief_arbiter)
+    play_stage_event(event, chief_arbiter)
+    ko = stage_add(category=category, actor=organiser, format="ko", games_per_match=1,
+                   tiebreak_games=[["armageddon", 1]])
+    ko = stage_qualification_set(stage=ko, actor=organiser, qualification="top", qualifiers=4,
+                                 higher_rank_chooses_colour=True)
+    stage_qualify(stage=ko, actor=organiser)
+    knockout = ko.events.get()
+    round_publish(round_=knockout.rounds_set.get(number=1), actor=chief_arbiter)
+    board = Board.objects.get(round__event=knockout, match_code="A1.1")
+    game_result_record(game=board.games.get(number=1), result="1/2-1/2", actor=chief_arbiter,
+                       expected_version=0)
+    best = event_standings(event).rows[0].entry.player  # first of the Swiss
+    pair = {board.white.player, board.black.player}
+    assert best in pair
+    page = client_for(chief_arbiter).get(f"/manage/{knockout.slug}/rounds/1/").content.decode()
+    chooser = page.split('data-testid="colour-chooser"')[1].split("</strong>")[0]
+    assert best.full_name in chooser
+    deciding = board.games.get(kind="armageddon")
+    choice = board.white if board.white.player == best else board.black
+    client_for(chief_arbiter).post(f"/manage/{knockout.slug}/games/{deciding.pk}/colour/",
+                                   {"white": choice.pk, "version": deciding.version})
+    deciding.refresh_from_db()
+    assert deciding.white_first == (choice.pk == board.white_id)
