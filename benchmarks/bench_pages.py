@@ -17,6 +17,7 @@ import throwaway_db  # benchmarks/ is on the path of a script run from it
 throwaway_db.setup()
 
 from django.conf import settings  # noqa: E402
+from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -55,9 +56,11 @@ def build(players: int, rounds: int, rng: random.Random) -> Event:
 def measure(client: Client, url: str) -> tuple[float, float, float, int]:
     """Seconds and CPU seconds of a plain request (best of two; on a shared machine the CPU
     time is the steadier figure), then peak memory of one more under tracemalloc (which slows
-    Python down too much to time with it on)."""
+    Python down too much to time with it on). The public cache (tournaments/public_cache.py)
+    is cleared before each request: every figure is a cold render."""
     seconds = cpu = float("inf")
     for _ in range(2):
+        cache.clear()
         started, cpu_started = time.perf_counter(), time.process_time()
         with CaptureQueriesContext(connection) as queries:
             response = client.get(url)
@@ -65,6 +68,7 @@ def measure(client: Client, url: str) -> tuple[float, float, float, int]:
         cpu = min(cpu, time.process_time() - cpu_started)
         count = len(queries)  # read now: the next request clears Django's query log
         assert response.status_code == 200, response.status_code
+    cache.clear()
     tracemalloc.start()
     client.get(url)
     peak = tracemalloc.get_traced_memory()[1] / 2**20

@@ -72,18 +72,22 @@ def crosstable(tournament: Tournament, table: Standings, system: System) -> Cros
             if number in marks:
                 marks[number].append(mark)
     order = [number for _, number, _ in listed]
-    rows = []
-    for rank, number, points in listed:
-        mine = sorted(marks[number], key=lambda m: m.round)
-        if table.format is Format.ROUND_ROBIN:
-            cells = tuple(tuple(m for m in mine if m.opponent == o) for o in order)
-        else:
-            cells = tuple(tuple(m for m in mine if m.round == r)
-                          for r in range(1, table.after_round + 1))
-        rows.append(CrossRow(rank, number, points, cells))
     columns = tuple(order) if table.format is Format.ROUND_ROBIN \
         else tuple(range(1, table.after_round + 1))
-    return Crosstable(table.format, columns, tuple(rows))
+    rows = tuple(CrossRow(rank, number, points, _cells(marks[number], columns, table.format))
+                 for rank, number, points in listed)
+    return Crosstable(table.format, columns, rows)
+
+
+def _cells(marks: list[Mark], columns: tuple[int, ...],
+           fmt: Format) -> tuple[tuple[Mark, ...], ...]:
+    """A row's marks by column (an opponent in a round robin, a round in a Swiss event), each
+    column's in round order; one pass over the marks rather than one per column (issue 23)."""
+    by_column: dict[int, list[Mark]] = {}
+    for mark in sorted(marks, key=lambda m: m.round):
+        column = mark.opponent if fmt is Format.ROUND_ROBIN else mark.round
+        by_column.setdefault(column, []).append(mark)  # type: ignore[arg-type]
+    return tuple(tuple(by_column.get(c, ())) for c in columns)
 
 
 class _Values(dict):

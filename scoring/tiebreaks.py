@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 from scoring.formats import Format
 from scoring.points import Entry, Kind, Scoresheet
@@ -242,9 +243,10 @@ def adjusted_scores(ctx: Context, key: str) -> dict[int, int]:
 _PARTICIPATED = frozenset({Kind.GAME, Kind.FORFEIT_WIN, Kind.PAIRING_BYE, Kind.FULL_BYE})
 
 
-@dataclass(frozen=True, slots=True)
-class _Part:
-    """One round's contribution: the (real or dummy) opponent's score and the tie-break value."""
+class _Part(NamedTuple):
+    """One round's contribution: the (real or dummy) opponent's score and the tie-break value.
+    A named tuple (equal by value, like a frozen dataclass) as 2,000 players × 13 rounds make
+    52,000 of them per standings (issue 23)."""
 
     score: int
     value: int
@@ -273,19 +275,21 @@ def _rounds_parts(ctx: Context, spec: Spec, number: int, *, sb: bool) -> list[_P
     entries = ctx.sheet.entries[number]
     own = sum(getattr(e, key) for e in entries)
     cap = ctx.sheet.draw_value[key] * ctx.sheet.rounds
+    round_robin, capped = ctx.round_robin, ctx.edition is Edition.C07_2026
     parts = []
     for e in entries:
-        if e.kind in (Kind.CANCELLED, Kind.PENDING):
+        kind = e.kind
+        if kind is Kind.CANCELLED or kind is Kind.PENDING:
             continue
-        if ctx.round_robin:
+        if round_robin:
             if not e.has_opponent:
                 continue
             score, voluntary = adjusted[e.opponent], False  # type: ignore[index]
-        elif e.kind is Kind.GAME:
+        elif kind is Kind.GAME:
             score, voluntary = adjusted[e.opponent], False  # type: ignore[index]
         else:
-            score, voluntary = own, e.kind.voluntary
-            if ctx.edition is Edition.C07_2026:
+            score, voluntary = own, kind.voluntary
+            if capped:
                 score = min(own, adjusted[e.opponent]) if e.opponent is not None else min(own, cap)
         parts.append(_Part(score, score * getattr(e, key) if sb else score, voluntary))
     return parts
