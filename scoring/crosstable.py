@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from records import Colour, Outcome, Pairing, Tournament
 from scoring.formats import Format
@@ -26,8 +27,7 @@ _MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0", Outcome.FORFE
           Outcome.FORFEIT_LOSS: "-", Outcome.CANCELLED: "X"}
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """One game or bye as the table shows it."""
 
     round: int

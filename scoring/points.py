@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from math import lcm
+from typing import NamedTuple
 
 from records import Outcome, Pairing, Result, Tournament
 
@@ -163,8 +164,7 @@ _BYE_KINDS = {Outcome.PAIRING_BYE: Kind.PAIRING_BYE, Outcome.FULL_BYE: Kind.FULL
               Outcome.HALF_BYE: Kind.HALF_BYE, Outcome.ZERO_BYE: Kind.ZERO_BYE}
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One participant's round. Points are integers of the scoresheet's unit.
 
     ``mp`` and ``gp`` are match and game points; for single-game events both are the game's

@@ -96,8 +96,7 @@ class Spec:
         return cls(raw, code, score, low, high)
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(NamedTuple):
     """A criterion's value for one participant: ``key`` sorts (greater is better), ``shown``
     is what a table prints."""
 

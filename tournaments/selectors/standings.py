@@ -7,6 +7,7 @@ the scoring engine, after any round, current or historical.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 
@@ -70,8 +71,7 @@ class StandingsView:
     withdrawn: tuple[Entry, ...] = ()
 
 
-@dataclass(frozen=True)
-class CrossCell:
+class CrossCell(NamedTuple):
     """One cell: the marks of the games in it (two in a double round robin), already joined."""
 
     text: str
