@@ -232,13 +232,15 @@ def event_crosstable(event: Event, *, after_round: int | None = None,
 
 def _cell(marks, round_robin: bool, is_self: bool, titles: dict[int, str]) -> CrossCell:
     texts = []
+    cancelled = False
     for mark in marks:
-        colour = mark.colour.value if mark.colour else ""
+        text = mark.text
+        cancelled = cancelled or text == "X"
         if round_robin or mark.opponent is None:
-            texts.append(mark.text)
-        else:  # Swiss: the opponent's table number (unique, unlike a shared rank)
-            texts.append(f"{mark.opponent}{colour}{mark.text}")
-    cancelled = any(m.text == "X" for m in marks)
+            texts.append(text)
+        else:  # Swiss: the opponent's table number (unique, unlike a shared rank); a
+            # ``Colour`` is a string enum and formats as its letter.
+            texts.append(f"{mark.opponent}{mark.colour or ''}{text}")
     css = "self" if is_self else "x-cell" if cancelled else ""
     title = ""
     if marks:
