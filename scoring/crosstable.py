@@ -83,11 +83,12 @@ def _cells(marks: list[Mark], columns: tuple[int, ...],
            fmt: Format) -> tuple[tuple[Mark, ...], ...]:
     """A row's marks by column (an opponent in a round robin, a round in a Swiss event), each
     column's in round order; one pass over the marks rather than one per column (issue 23)."""
-    by_column: dict[int, list[Mark]] = {}
+    by_column: dict[int, tuple[Mark, ...]] = {}
     for mark in sorted(marks, key=lambda m: m.round):
         column = mark.opponent if fmt is Format.ROUND_ROBIN else mark.round
-        by_column.setdefault(column, []).append(mark)  # type: ignore[arg-type]
-    return tuple(tuple(by_column.get(c, ())) for c in columns)
+        # A tuple per mark (a cell holds one, two in a double round robin): no list to copy.
+        by_column[column] = by_column.get(column, ()) + (mark,)  # type: ignore[index]
+    return tuple([by_column.get(c, ()) for c in columns])
 
 
 class _Values(dict):
