@@ -29,30 +29,13 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournaments.models import Entry, Event, Player  # noqa: E402
-from tournaments.services.results import result_record  # noqa: E402
-from tournaments.services.rounds import round_complete, round_delete, round_publish  # noqa: E402
-from tournaments.services.swiss import swiss_round_pair  # noqa: E402
-
-RESULTS = ["1-0", "0-1", "1/2-1/2"]
+from tournaments.models import Event  # noqa: E402
+from tournaments.services.rounds import round_delete  # noqa: E402
 
 
 def build(players: int, rounds: int, actor, rng: random.Random) -> Event:
     """A Swiss event of ``players`` entries with ``rounds`` rounds played (random results)."""
-    event = Event.objects.create(name=f"Bench {players}", slug=f"pair-{players}-{rounds}",
-                                 start_date="2026-11-01", format="swiss", rounds=rounds + 2)
-    people = Player.objects.bulk_create(
-        Player(full_name=f"Nguyễn Văn {i}", name_folded=f"nguyen van {i}",
-               sort_key=f"{i} nguyen van", rating=2400 - i % 800) for i in range(players))
-    Entry.objects.bulk_create(Entry(event=event, player=p, rating=p.rating) for p in people)
-    for _ in range(rounds):
-        round_ = swiss_round_pair(event=event, actor=actor, seed=1)
-        round_publish(round_=round_, actor=actor)
-        for board in round_.boards.filter(black__isnull=False):
-            result_record(board=board, result=rng.choice(RESULTS), actor=actor,
-                          expected_version=0)
-        round_complete(round_=round_, actor=actor)
-    return event
+    return throwaway_db.swiss_played(f"pair-{players}-{rounds}", players, rounds, actor, rng)
 
 
 def measure(client: Client, event: Event, actor) -> tuple[float, int, float, int, float, float]:

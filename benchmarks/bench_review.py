@@ -24,31 +24,14 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournaments.models import Entry, Event, Player  # noqa: E402
 from tournaments.selectors.rounds import round_boards  # noqa: E402
 from tournaments.selectors.swiss import round_warnings  # noqa: E402
 from tournaments.selectors.swiss_explain import round_explanation  # noqa: E402
-from tournaments.services.results import result_record  # noqa: E402
-from tournaments.services.rounds import round_complete, round_publish  # noqa: E402
 from tournaments.services.swiss import swiss_round_pair  # noqa: E402
-
-RESULTS = ["1-0", "0-1", "1/2-1/2"]
 
 
 def build(players: int, rounds: int, actor, rng: random.Random):
-    event = Event.objects.create(name=f"Bench {players}", slug=f"review-{players}",
-                                 start_date="2026-11-01", format="swiss", rounds=rounds + 2)
-    people = Player.objects.bulk_create(
-        Player(full_name=f"Nguyễn Văn {i}", name_folded=f"nguyen van {i}",
-               sort_key=f"{i} nguyen van", rating=2400 - i % 800) for i in range(players))
-    Entry.objects.bulk_create(Entry(event=event, player=p, rating=p.rating) for p in people)
-    for _ in range(rounds):
-        round_ = swiss_round_pair(event=event, actor=actor, seed=1)
-        round_publish(round_=round_, actor=actor)
-        for board in round_.boards.filter(black__isnull=False):
-            result_record(board=board, result=rng.choice(RESULTS), actor=actor,
-                          expected_version=0)
-        round_complete(round_=round_, actor=actor)
+    event = throwaway_db.swiss_played(f"review-{players}", players, rounds, actor, rng)
     started = time.perf_counter()
     draft = swiss_round_pair(event=event, actor=actor)
     return event, draft, time.perf_counter() - started

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Category, Championship, Event, Stage
+from tournaments.services._access import event_lock
 from tournaments.services.championships import require_championship
 
 
@@ -24,9 +25,11 @@ def _refuse_if_played(events, what: str) -> None:
 
 def _remove_events(events) -> None:
     """The stage events go with their entries, roles and drafts (cascade); ``Event.stage`` is
-    protected so a stage is never left half-removed."""
+    protected so a stage is never left half-removed. Each is locked first, which also bumps its
+    version (issue 23), so no cached public page of a removed event is served after the
+    commit."""
     for event in events:
-        event.delete()
+        event_lock(event).delete()
 
 
 @transaction.atomic

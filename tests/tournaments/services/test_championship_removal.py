@@ -102,3 +102,20 @@ def test_an_appointed_organiser_adds_stages(organiser, chief_arbiter):
     assert chief_arbiter.has_perm("tournaments.pair_round", made)
     with pytest.raises(PermissionDenied):
         stage_add(category=category, actor=chief_arbiter, format="ko")
+
+
+def test_a_removed_events_cached_public_page_is_not_served_again(
+        organiser, chief_arbiter, settings, django_capture_on_commit_callbacks):
+    """Issue 23: removing locks each stage event, which bumps its version, so a visitor's page
+    kept in the shared cache (production: the versions cached too) is not served after it."""
+    from tests.tournaments.builders import client_for
+
+    settings.EVENT_VERSION_CACHE_SECONDS, settings.PUBLIC_CACHE_SECONDS = 60, 600
+    championship, category, first, event = championship_with_swiss(organiser, chief_arbiter)
+    Event.objects.filter(pk=event.pk).update(visibility="public")
+    visitor = client_for()
+    url = f"/events/{event.slug}/entries/"
+    assert visitor.get(url).status_code == 200 and visitor.get(url).status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        category_remove(category=category, actor=organiser)
+    assert visitor.get(url).status_code == 404
