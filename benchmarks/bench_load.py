@@ -36,6 +36,8 @@ import time
 import uuid
 from pathlib import Path
 
+import throwaway_db  # benchmarks/ is on the path of a script run from it
+
 ROOT = Path(__file__).resolve().parent.parent
 PG = "postgres://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/12"
@@ -64,14 +66,12 @@ def build(players: int, rounds: int, rng: random.Random) -> dict:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from tournaments.models import Board, Entry, Event, EventRole, Player, Round
+    from tournaments.models import Board, Entry, Event, EventRole, Round
 
     event = Event.objects.create(name=f"Load {players}", slug=f"load-{players}",
                                  start_date="2026-11-01", format="swiss", rounds=rounds,
                                  visibility="public")
-    people = Player.objects.bulk_create(
-        Player(full_name=f"Nguyễn Văn {i}", name_folded=f"nguyen van {i}",
-               sort_key=f"{i} nguyen van", rating=2400 - i % 800) for i in range(players))
+    people = throwaway_db.bench_players(players)
     entries = Entry.objects.bulk_create(
         Entry(event=event, player=p, number=i + 1, rating=p.rating)
         for i, p in enumerate(people))

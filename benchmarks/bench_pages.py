@@ -23,7 +23,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournaments.models import Board, Entry, Event, Player, Round  # noqa: E402
+from tournaments.models import Board, Entry, Event, Round  # noqa: E402
 
 RESULTS = ["1-0", "0-1", "1/2-1/2"]
 
@@ -32,9 +32,7 @@ def build(players: int, rounds: int, rng: random.Random) -> Event:
     event = Event.objects.create(name=f"Bench {players}", slug=f"bench-{players}-{rounds}",
                                  start_date="2026-11-01", format="swiss", rounds=rounds,
                                  visibility="public")
-    people = Player.objects.bulk_create(
-        Player(full_name=f"Nguyễn Văn {i}", name_folded=f"nguyen van {i}",
-               sort_key=f"{i} nguyen van", rating=2400 - i % 800) for i in range(players))
+    people = throwaway_db.bench_players(players)
     entries = Entry.objects.bulk_create(
         Entry(event=event, player=p, number=i + 1, rating=p.rating)
         for i, p in enumerate(people))

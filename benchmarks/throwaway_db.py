@@ -26,21 +26,28 @@ def setup() -> None:
 RESULTS = ["1-0", "0-1", "1/2-1/2"]
 
 
+def bench_players(players: int):
+    """``players`` players of the register, bulk-inserted, ratings falling with the number."""
+    from tournaments.models import Player
+
+    return Player.objects.bulk_create(
+        Player(full_name=f"Nguyễn Văn {i}", name_folded=f"nguyen van {i}",
+               sort_key=f"{i} nguyen van", rating=2400 - i % 800) for i in range(players))
+
+
 def swiss_played(slug: str, players: int, rounds: int, actor, rng):
     """A Swiss event of ``players`` bulk-inserted entries (ratings falling with the number) with
     ``rounds`` rounds paired, published, played (random results) and closed through the
     services, two rounds left to pair."""
-    from tournaments.models import Entry, Event, Player
+    from tournaments.models import Entry, Event
     from tournaments.services.results import result_record
     from tournaments.services.rounds import round_complete, round_publish
     from tournaments.services.swiss import swiss_round_pair
 
     event = Event.objects.create(name=f"Bench {players}", slug=slug, start_date="2026-11-01",
                                  format="swiss", rounds=rounds + 2)
-    people = Player.objects.bulk_create(
-        Player(full_name=f"Nguyễn Văn {i}", name_folded=f"nguyen van {i}",
-               sort_key=f"{i} nguyen van", rating=2400 - i % 800) for i in range(players))
-    Entry.objects.bulk_create(Entry(event=event, player=p, rating=p.rating) for p in people)
+    Entry.objects.bulk_create(Entry(event=event, player=p, rating=p.rating)
+                              for p in bench_players(players))
     for _ in range(rounds):
         round_ = swiss_round_pair(event=event, actor=actor, seed=1)
         round_publish(round_=round_, actor=actor)

@@ -97,19 +97,25 @@ def championship_visibility(request, slug):
     return redirect("tournaments:championship_manage", slug=slug)
 
 
+def _submitted(request, slug, form, action, success: str):
+    """A dashboard form: its cleaned data handed to ``action`` (one service call) when valid,
+    its errors shown otherwise; back to the dashboard either way."""
+    if form.is_valid():
+        _run(request, lambda: action(form.cleaned_data), success)
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect("tournaments:championship_manage", slug=slug)
+
+
 @login_required
 @require_POST
 def category_add(request, slug):
     championship = _championship_for(request, slug)
-    form = CategoryForm(request.POST, prefix="category")
-    if form.is_valid():
-        data = dict(form.cleaned_data)
-        _run(request, lambda: services.category_add(championship=championship,
-                                                    actor=request.user, **data),
-             _("Category added."))
-    else:
-        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
-    return redirect("tournaments:championship_manage", slug=slug)
+    return _submitted(
+        request, slug, CategoryForm(request.POST, prefix="category"),
+        lambda data: services.category_add(championship=championship, actor=request.user,
+                                           **data),
+        _("Category added."))
 
 
 @login_required
@@ -117,14 +123,11 @@ def category_add(request, slug):
 def category_edit(request, slug, category_id):
     championship = _championship_for(request, slug)
     category = get_object_or_404(championship.categories, pk=category_id)
-    form = CategoryForm(request.POST, instance=category, prefix=f"category{category.pk}")
-    if form.is_valid():
-        data = dict(form.cleaned_data)
-        _run(request, lambda: services.category_update(category=category, actor=request.user,
-                                                       **data), _("Saved."))
-    else:
-        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
-    return redirect("tournaments:championship_manage", slug=slug)
+    return _submitted(
+        request, slug,
+        CategoryForm(request.POST, instance=category, prefix=f"category{category.pk}"),
+        lambda data: services.category_update(category=category, actor=request.user, **data),
+        _("Saved."))
 
 
 @login_required
@@ -132,14 +135,12 @@ def category_edit(request, slug, category_id):
 def stage_add(request, slug, category_id):
     championship = _championship_for(request, slug)
     category = get_object_or_404(championship.categories, pk=category_id)
-    form = StageForm(request.POST, prefix="stage")
-    if form.is_valid():
-        data = {k: v for k, v in form.cleaned_data.items() if v not in (None, "")}
-        _run(request, lambda: services.stage_add(category=category, actor=request.user,
-                                                 **data), _("Stage added."))
-    else:
-        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
-    return redirect("tournaments:championship_manage", slug=slug)
+    return _submitted(
+        request, slug, StageForm(request.POST, prefix="stage"),
+        lambda data: services.stage_add(
+            category=category, actor=request.user,
+            **{k: v for k, v in data.items() if v not in (None, "")}),
+        _("Stage added."))
 
 
 @login_required
