@@ -2,6 +2,7 @@
 against Django's live server. Screenshots of each page go to test-artifacts/screenshots/."""
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,67 @@ def axe_violations():
           .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
 
     return run
+
+
+class _InFlight:
+    """The live server's application, counting the requests it is still answering (a response
+    counts until it is closed: Django closes the database connection's use there)."""
+
+    def __init__(self, app):
+        self.app, self.count, self.lock = app, 0, threading.Condition()
+
+    def __call__(self, environ, start_response):
+        with self.lock:
+            self.count += 1
+        try:
+            result = self.app(environ, start_response)
+        except BaseException:
+            self._done()
+            raise
+        return _Closing(result, self._done)
+
+    def _done(self) -> None:
+        with self.lock:
+            self.count -= 1
+            self.lock.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        with self.lock:
+            return self.lock.wait_for(lambda: self.count == 0, timeout=timeout)
+
+
+class _Closing:
+    def __init__(self, result, done):
+        self.result, self.done = result, done
+
+    def __iter__(self):
+        return iter(self.result)
+
+    def close(self) -> None:
+        try:
+            if hasattr(self.result, "close"):
+                self.result.close()
+        finally:
+            self.done()
+
+
+@pytest.fixture(autouse=True)
+def _server_idle_before_flush(request):
+    """The live server shares the test's in-memory SQLite connection: a request still being
+    answered when the test ends (a page's poll, the service worker) holds a table while the
+    database is flushed ("database table is locked"). Before the flush, every browser context
+    is closed and the server's requests are waited for."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    httpd = request.getfixturevalue("live_server").thread.httpd
+    app = httpd.get_app()
+    if not isinstance(app, _InFlight):
+        app = _InFlight(app)
+        httpd.set_app(app)
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+    assert app.wait_idle(timeout=15), "the live server is still answering after the test"
