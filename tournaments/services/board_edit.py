@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, PairingMethod, Round, RoundStatus
 from tournaments.services._access import event_lock, reason_check, require
+from tournaments.services._history import history_note, versioned_save
 from tournaments.services.round_checks import round_check_schedule
 from tournaments.services.rounds import match_games_store
 
@@ -90,10 +91,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             continue
         was_game = board.pk is not None and board.black_id is not None
         board.white_id, board.black_id, board.bye = slot.white, slot.black, slot.bye
-        board.version += 1
-        board._history_user = actor
-        board._change_reason = reason
-        board.save()
+        versioned_save(board, actor=actor, reason=reason)
         changed = True
         if slot.black is None and was_game:
             board.games.all().delete()
@@ -101,8 +99,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             new_games.append(board)
     match_games_store(event=event, boards=new_games, actor=actor)
     for board in boards.values():
-        board._history_user = actor
-        board._change_reason = reason
+        history_note(board, actor=actor, reason=reason)
         board.delete()
         changed = True
     if changed and round_.method != PairingMethod.MANUAL:

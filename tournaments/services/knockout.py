@@ -63,6 +63,7 @@ from tournaments.models import (
     rating_order_key,
 )
 from tournaments.services._access import event_lock, require
+from tournaments.services._history import history_note, versioned_save
 from tournaments.services.rounds import BoardSpec, match_games_store, round_store
 
 KNOCKOUT_REASON = "knockout"
@@ -149,13 +150,6 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
                 actor=actor)
     bracket_advance(event=event, actor=actor)
     return list(event.rounds_set.order_by("number"))
-
-
-def _save_board(board: Board, actor, reason: str) -> None:
-    board.version += 1
-    board._change_reason = reason
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
 
 
 # --- advancing ------------------------------------------------------------------------------
@@ -276,8 +270,7 @@ def _store_match(event: Event, actor, bracket: Bracket, match, ms, stored: _Stor
     stage_codes = [m.code for m in bracket.matches if m.stage == match.stage]
     board = Board(round=round_, number=stage_codes.index(match.code) + 1, white_id=white,
                   black_id=black, bracket=match.bracket, match_code=match.code)
-    board._history_user = actor
-    board._change_reason = KNOCKOUT_REASON
+    history_note(board, actor=actor, reason=KNOCKOUT_REASON)
     board.save()
     match_games_store(event=event, boards=[board], actor=actor, reason=KNOCKOUT_REASON)
     stored.boards[match.code] = board
@@ -289,7 +282,7 @@ def _walkover(board: Board, withdrawn: set[int], actor) -> None:
     better seed goes through as a formality); the games not played are dropped."""
     white_out, black_out = board.white_id in withdrawn, board.black_id in withdrawn
     board.result = "-/-" if white_out and black_out else ("-/+" if white_out else "+/-")
-    _save_board(board, actor, "walkover: withdrawn")
+    versioned_save(board, actor=actor, reason="walkover: withdrawn", fields=["result"])
     for game in board.games.filter(result=""):
         game.delete()
 
@@ -323,7 +316,7 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     games_changed = (_decide_team_board(event, board, actor) if event.is_team
                      else _decide_board(board, _rules(event), actor))
     if by_game or board.result != old or games_changed:
-        _save_board(board, actor, reason)
+        versioned_save(board, actor=actor, reason=reason, fields=["result"])
     round_ = board.round
     if not board.result and round_.status == RoundStatus.COMPLETED:
         # A correction reopened the match (or gave it tie-break games): the round reopens.
@@ -448,9 +441,6 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     if white not in (board.white_id, board.black_id):
         raise ServiceError(_("White must be one of the match's two players."))
     game.white_first = white == board.white_id
-    game.version += 1
-    game._change_reason = ARMAGEDDON_COLOUR_REASON
-    game._history_user = actor
-    game.save(update_fields=["white_first", "version"])
+    versioned_save(game, actor=actor, reason=ARMAGEDDON_COLOUR_REASON, fields=["white_first"])
     return game
 
