@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
 
 # Statute fields an organiser may set through event_create / event_update.
@@ -122,16 +122,14 @@ def _check_agrees_with_stage(event: Event, changes: dict) -> None:
                            stage=stage, championship=stage.category.championship)
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_update(*, event: Event, actor, **changes) -> Event:
     """Change the statute. What shaped the rounds already drawn is fixed once a round exists.
 
     Scoring, points and the tie-break order stay open: standings are computed on read, so a
     statute corrected late ranks every round by the same rule (Art. 21.3, 21.4).
     """
-    require(actor, "tournaments.change_event", event)
     _check_fields(changes)
-    event = event_lock(event)
     _check_agrees_with_stage(event, changes)
     made = event.rounds_set.count()
     if made:
@@ -145,20 +143,17 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     return event
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_set_visibility(*, event: Event, actor, public: bool) -> Event:
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     event.visibility = Visibility.PUBLIC if public else Visibility.DRAFT
     event.save(update_fields=["visibility", "updated_at"])
     return event
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
-    """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters."""
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)  # the public overview names the arbiters
+    """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters
+    (the public overview names them: the event's version moves)."""
     if role not in Role.values:
         raise ServiceError(_("Unknown role."))
     if role == Role.CHIEF_ARBITER:
@@ -170,10 +165,8 @@ def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
     return event_role
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def role_remove(*, event: Event, actor, user, role: str) -> None:
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)
     if role == Role.ORGANISER and user.pk == event.created_by_id:
         raise ServiceError(_("The event's creator stays its organiser."))
     EventRole.objects.filter(event=event, user=user, role=role).delete()

@@ -62,7 +62,7 @@ from tournaments.models import (
     Seeding,
     rating_order_key,
 )
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_lock, event_writer, require
 from tournaments.services._history import history_note, versioned_save
 from tournaments.services.rounds import BoardSpec, match_games_store, round_store
 
@@ -100,7 +100,7 @@ def _seed_order(event: Event, entries: list[Entry], method: str, seed: int) -> l
     raise ServiceError(_("Unknown seeding method."))
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round")
 def bracket_start(*, event: Event, actor, method: str | None = None,
              seed: int | None = None) -> list[Round]:
     """Seed the active entries and store the bracket's first matches as draft rounds.
@@ -111,8 +111,6 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     the entries' numbers, fixed once round 1 is published (the arbiter may delete the draft
     rounds and start again before that).
     """
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
     if not event.is_knockout:
         raise ServiceError(_("This event is not a knockout."))
     if event.rounds_set.exists():
@@ -169,14 +167,13 @@ class _Stored:
         self.boards = {b.match_code: b for b in boards}
 
 
-@transaction.atomic
+@event_writer(None)
 def bracket_advance(*, event: Event, actor) -> None:
     """Bring the stored boards in line with the bracket (see the module's docstring).
 
     Repeats until nothing changes: a walkover can make the next match ready, whose player may
     have withdrawn too.
     """
-    event = event_lock(event)
     if not event.is_knockout:
         return
     while _advance_once(event, actor):
