@@ -1,6 +1,10 @@
-"""Vietnamese text helpers: names compared and sorted without diacritics."""
+"""Vietnamese text helpers: names compared and sorted without diacritics, and made into
+addresses."""
 
 import unicodedata
+from collections.abc import Callable
+
+from django.utils.text import slugify
 
 # Đ/đ is a letter of its own, not D with a combining mark, so NFD does not split it.
 _EXTRA = str.maketrans({"Đ": "D", "đ": "d"})
@@ -41,3 +45,18 @@ def name_sort_key(full_name: str) -> str:
     if not words:
         return ""
     return " ".join([words[-1], *words[:-1]])
+
+
+SLUG_MAX_CHARS = 70
+
+
+def unique_slug(name: str, *, fallback: str, taken: Callable[[str], bool]) -> str:
+    """The address of a new page made from ``name`` (Django's ``slugify``: ASCII letters,
+    digits and hyphens, cut to ``SLUG_MAX_CHARS``; ``fallback`` when nothing is left),
+    numbered ``-2``, ``-3``... while ``taken`` says the address is used."""
+    base = slugify(name)[:SLUG_MAX_CHARS] or fallback
+    slug, n = base, 1
+    while taken(slug):
+        n += 1
+        slug = f"{base}-{n}"
+    return slug

@@ -12,7 +12,6 @@ from string import ascii_uppercase
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring import seeding
@@ -42,6 +41,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.events import event_build, law_defaults
 from tournaments.services.formats import round_start
+from tournaments.text import unique_slug
 
 CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
                                  "visibility"})
@@ -64,15 +64,6 @@ def _check_fields(values: dict, allowed: frozenset) -> None:
         raise ServiceError(_("Unknown fields: %(fields)s"), fields=", ".join(sorted(unknown)))
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:70] or "championship"
-    slug, n = base, 1
-    while Championship.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
 def _save(row, **changes):
     for field, value in changes.items():
         setattr(row, field, value)
@@ -90,8 +81,9 @@ def championship_create(*, actor, name: str, start_date, slug: str = "",
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create championships."))
     _check_fields(fields, CHAMPIONSHIP_FIELDS)
-    championship = Championship(name=name, start_date=start_date, created_by=actor,
-                                slug=slug or _unique_slug(name))
+    slug = slug or unique_slug(name, fallback="championship",
+                               taken=lambda s: Championship.objects.filter(slug=s).exists())
+    championship = Championship(name=name, start_date=start_date, created_by=actor, slug=slug)
     _save(championship, **fields)
     ChampionshipRole.objects.create(championship=championship, user=actor, role=Role.ORGANISER)
     return championship

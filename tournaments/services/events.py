@@ -2,13 +2,13 @@
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
 from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
+from tournaments.text import unique_slug
 
 # Statute fields an organiser may set through event_create / event_update.
 STATUTE_FIELDS = frozenset(
@@ -35,13 +35,10 @@ def law_defaults(format: str, games_per_match: int | None = None) -> dict:
     return defaults
 
 
-def unique_slug(name: str) -> str:
-    base = slugify(name, allow_unicode=False)[:70] or "event"
-    slug, n = base, 1
-    while Event.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+def event_slug(name: str) -> str:
+    """A new event's address, made from its name (``text.py: unique_slug``)."""
+    return unique_slug(name, fallback="event",
+                       taken=lambda slug: Event.objects.filter(slug=slug).exists())
 
 
 def _check_fields(values: dict) -> None:
@@ -68,7 +65,7 @@ def event_build(*, actor, name: str, start_date, **statute) -> Event:
     values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
     event = Event(name=name, start_date=start_date, created_by=actor, **values)
     if not event.slug:
-        event.slug = unique_slug(name)
+        event.slug = event_slug(name)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)

@@ -35,6 +35,21 @@ def test_only_organisers_create_events(stranger, organiser):
     assert EventRole.objects.filter(event=event, user=organiser, role=Role.ORGANISER).exists()
 
 
+def test_events_and_championships_share_one_slug_maker(organiser):
+    """``text.py: unique_slug``: Django's ``slugify`` (today's addresses, Đ dropped), cut to 70
+    characters, the model's word when nothing is left, numbered when taken."""
+    from tournaments.services.championships import championship_create
+
+    day = datetime.date(2026, 1, 1)
+    made = [event_create(actor=organiser, name=name, start_date=day).slug
+            for name in ("Cúp Đà Nẵng", "Cúp Đà Nẵng", "Ồ!", "Giải " + "x" * 80)]
+    assert made == ["cup-a-nang", "cup-a-nang-2", "o", "giai-" + "x" * 65]
+    assert event_create(actor=organiser, name="?!", start_date=day).slug == "event"
+    assert [championship_create(actor=organiser, name=name, start_date=day).slug
+            for name in ("Cúp Đà Nẵng", "Cúp Đà Nẵng", "?!")] == [
+        "cup-a-nang", "cup-a-nang-2", "championship"]
+
+
 def test_unknown_statute_fields_are_refused(organiser):
     with pytest.raises(ServiceError, match="colour_of_the_hall"):
         event_create(actor=organiser, name="X", start_date=datetime.date(2026, 1, 1),
