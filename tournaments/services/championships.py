@@ -30,6 +30,7 @@ from tournaments.models import (
     Seeding,
     Stage,
 )
+from tournaments.rules import roles_forget
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.services._access import event_lock
 from tournaments.services.championship_rules import qualification_check
@@ -120,7 +121,7 @@ def championship_role_assign(*, championship: Championship, actor, user,
     for event in _stage_events(championship):
         event_lock(event)  # the role shows on the event's pages (the version, issue 23)
         _give_role(event, user, role)
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
     return given
 
 
@@ -144,7 +145,7 @@ def championship_role_remove(*, championship: Championship, actor, user, role: s
         event_lock(pk)
     EventRole.objects.filter(event__in=_stage_events(championship), user=user, role=role) \
         .exclude(event__created_by=user, role=Role.ORGANISER).delete()
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
 
 
 @transaction.atomic

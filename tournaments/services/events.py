@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
+from tournaments.rules import roles_forget
 from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.text import unique_slug
@@ -158,7 +159,7 @@ def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
         if current.exists():
             raise ServiceError(_("This event already has a chief arbiter; remove them first."))
     event_role, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
     return event_role
 
 
@@ -167,4 +168,4 @@ def role_remove(*, event: Event, actor, user, role: str) -> None:
     if role == Role.ORGANISER and user.pk == event.created_by_id:
         raise ServiceError(_("The event's creator stays its organiser."))
     EventRole.objects.filter(event=event, user=user, role=role).delete()
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
