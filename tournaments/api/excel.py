@@ -28,6 +28,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.permissions import event_for
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import TABLES, XLSX
@@ -96,9 +97,7 @@ class EventExportView(APIView):
 
     @extend_schema(request=ExportRequest, responses={202: JobSerializer})
     def post(self, request, event_pk: int):
-        event = get_object_or_404(Event, pk=event_pk)
-        if not request.user.has_perm("tournaments.view_event", event):
-            raise Http404
+        event = event_for(request, event_pk)
         data = ExportRequest(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -128,9 +127,7 @@ class _ImportView(APIView):
 class EventImportView(_ImportView):
     @extend_schema(request={"multipart/form-data": FileUpload}, responses={202: JobSerializer})
     def post(self, request, event_pk: int):
-        event = get_object_or_404(Event, pk=event_pk)
-        if not request.user.has_perm("tournaments.view_event", event):
-            raise Http404
+        event = event_for(request, event_pk)
         return self._start(request, event)
 
 
@@ -161,9 +158,7 @@ class BackupView(APIView):
 
     @extend_schema(responses={200: dict})
     def get(self, request, event_pk: int):
-        event = get_object_or_404(Event, pk=event_pk)
-        if not request.user.has_perm("tournaments.view_event", event):
-            raise Http404
+        event = event_for(request, event_pk)
         return Response(event_backup(event=event, actor=request.user))
 
 
