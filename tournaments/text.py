@@ -52,11 +52,9 @@ def name_sort_key(full_name: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """A player's name compared loosely: case, accents, "đ" and spacing ignored (an uploaded
-    PGN's Red and Black against the round's players)."""
-    text = unicodedata.normalize("NFD", name.replace("đ", "d").replace("Đ", "D"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+    """A player's name compared loosely: ``fold``, punctuation ignored too (an uploaded PGN's
+    Red and Black against the round's players)."""
+    return " ".join(re.sub(r"[^\w\s]", " ", fold(name)).split())
 
 
 def group_labels(groups: int) -> list[str]:
