@@ -32,7 +32,6 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from scoring.points import format_points
 from tournaments.excel import championship as excel
 from tournaments.excel import workbook
 from tournaments.excel.workbook import XLSX
@@ -55,6 +54,7 @@ from tournaments.selectors.championship_tree import (
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
+from tournaments.text import points_text
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
@@ -297,7 +297,7 @@ def stage_players(request, pk):
 def _line(line) -> dict:
     return {"stage": line.stage.number, "event": line.event.pk, "group": line.group,
             "entry": line.entry.pk, "place": line.label,
-            "points": None if line.points is None else format_points(line.points),
+            "points": None if line.points is None else points_text(line.points),
             "moved_on": line.moved_on}
 
 
@@ -314,7 +314,7 @@ def category_results(request, pk):
         "category": category.pk, "classification": results.classification,
         "rows": [{"place": r.label, "name": r.entry.name, "player": r.entry.player_id,
                   "team": r.entry.team_id, "line": _line(r.line)} for r in results.rows],
-        "teams": [{"rank": t.rank, "team": t.team, "total": format_points(t.total)
+        "teams": [{"rank": t.rank, "team": t.team, "total": points_text(t.total)
                    if t.total is not None else None, "counted": list(t.counted)}
                   for t in results.teams],
     })

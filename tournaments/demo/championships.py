@@ -13,8 +13,9 @@ import random
 
 from django.db import transaction
 
-from tournaments.demo.events import SEED, build_players, build_users, seeded_result
+from tournaments.demo.events import SEED, build_players, build_users
 from tournaments.demo.knockout import play_board
+from tournaments.demo.results import seeded_result
 from tournaments.models import Championship, Event, Player, Role, RoundStatus, Visibility
 from tournaments.services.championships import (
     category_add,
@@ -43,8 +44,8 @@ def _play_round(round_, users, rng: random.Random) -> None:
         if board.match_code:
             play_board(rng, board, arbiter)
         elif not board.result:
-            result_record(board=board, result=seeded_result(rng, board), actor=arbiter,
-                          expected_version=board.version)
+            result_record(board=board, result=seeded_result(rng, board.white, board.black),
+                          actor=arbiter, expected_version=board.version)
     round_complete(round_=round_, actor=chief)
 
 

@@ -14,6 +14,7 @@ from pairings.minimatch import Level, MiniMatchError
 from scoring.standings import resolve_order
 from scoring.tiebreaks import Spec, TiebreakError
 from tournaments.models.ratings import RatingTable
+from tournaments.text import points_text
 
 
 class Format(models.TextChoices):
@@ -102,11 +103,6 @@ class TeamKnockoutDecider(models.TextChoices):
 
 # Art. 21.1: win 1, draw ½, loss 0.
 LAW_POINTS = (Decimal(1), Decimal("0.5"), Decimal(0))
-
-
-def _number(value) -> str:
-    """3, 0.5, 10: a statute's points as people write them."""
-    return "?" if value is None else format(Decimal(value).normalize(), "f")
 
 
 def default_tiebreak_games() -> list[list]:
@@ -308,8 +304,8 @@ class StatuteFields(models.Model):
                 (self.points_win, self.points_draw, self.points_loss) != LAW_POINTS):
             return {"scoring": _("Art. 21.1: the law scores a win 1, a draw ½ and a loss 0 in "
                                  "every event; %(points)s is not the law's scoring.") % {
-                "points": "/".join(_number(p) for p in (self.points_win, self.points_draw,
-                                                         self.points_loss))}}
+                "points": "/".join("?" if p is None else points_text(p) for p in (
+                    self.points_win, self.points_draw, self.points_loss))}}
         if self.format in KNOCKOUT_FORMATS:
             return {}
         games = self.games_per_match

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Board, ByeKind, Entry, PairingMethod, Round
-from tournaments.selectors.teams import half_points
+from tournaments.text import points_text
 
 # [C4] and [C6] as causes of a bracket's downfloaters.
 FLOATS = {
@@ -131,7 +131,7 @@ class _Names:
 
 
 def _score(value: str | None) -> str:
-    return half_points(Fraction(value)) if value is not None else ""
+    return points_text(Fraction(value), halves=True) if value is not None else ""
 
 
 def _title(bracket: dict) -> str:

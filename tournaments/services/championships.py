@@ -7,8 +7,6 @@ role is given), so every event service keeps checking its own rights. Qualifying
 the entries services and ``round_start``.
 """
 
-from string import ascii_uppercase
-
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -42,6 +40,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.events import event_build, law_defaults
 from tournaments.services.formats import round_start
+from tournaments.text import group_labels
 
 CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
                                  "visibility"})
@@ -177,12 +176,6 @@ def category_update(*, category: Category, actor, **changes) -> Category:
         raise ServiceError(_("The kind of participants cannot change once the category has "
                              "stages."))
     return _save(category, **changes)
-
-
-def group_labels(groups: int) -> list[str]:
-    """A, B, C... (AA, AB... past Z)."""
-    return [ascii_uppercase[i] if i < 26 else ascii_uppercase[i // 26 - 1] + ascii_uppercase[
-        i % 26] for i in range(groups)]
 
 
 @transaction.atomic

@@ -5,6 +5,7 @@ first: a result is written only over the version the arbiter saw (optimistic loc
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from records import MATCH_RULINGS
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Game, ResultCode, Round, RoundStatus
 from tournaments.services._access import event_lock, reason_check, require
@@ -86,13 +87,10 @@ def result_record(
     return board
 
 
-MATCH_RULINGS = frozenset({ResultCode.WHITE_WINS_FORFEIT, ResultCode.BLACK_WINS_FORFEIT,
-                           ResultCode.DOUBLE_FORFEIT, ResultCode.CANCELLED})
-
-
 def _whole_match_ruling(board: Board, result: str) -> bool:
     """An absent side forfeits the whole match (Art. 21.2: the present player gets 1 match point
-    and 4 game points); allowed only while no game of the match has a result."""
+    and 4 game points), or a withdrawal cancels it (Art. 21.5.1): ``records.MATCH_RULINGS``;
+    allowed only while no game of the match has a result."""
     if result and result not in MATCH_RULINGS:
         return False
     if board.bracket:  # knockout: a ruling (a walkover) decides whatever games were played

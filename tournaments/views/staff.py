@@ -450,7 +450,8 @@ def round_action(request, slug, number, action):
     if action == "delete" and done:
         return redirect("tournaments:manage_event", slug=slug)
     if action == "publish" and done and request.POST.get("all"):
-        for later in event.rounds_set.filter(number__gt=number, status="draft").order_by("number"):
+        drafts = event.rounds_set.filter(number__gt=number, status=RoundStatus.DRAFT)
+        for later in drafts.order_by("number"):
             try:
                 round_services.round_publish(round_=later, actor=request.user)
             except ServiceError as error:  # e.g. another arbiter deleted it meanwhile
