@@ -29,7 +29,7 @@ from rest_framework.views import APIView
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import XLSX
-from tournaments.models import Job, JobKind, JobStatus
+from tournaments.models import Job, JobKind, JobStage, JobStatus
 from tournaments.printing.document import PDF
 from tournaments.selectors.jobs import pairing_job_of_task
 from tournaments.services.imports import import_confirm
@@ -41,6 +41,9 @@ FILES = {JobKind.EXPORT: XLSX, JobKind.PDF: PDF}
 
 class JobSerializer(serializers.ModelSerializer):
     percent = serializers.IntegerField(read_only=True)
+    stage = serializers.ChoiceField(choices=JobStage.choices, allow_blank=True, read_only=True,
+                                    help_text="A pairing's stage while it runs; empty "
+                                              "otherwise.")
     download_url = serializers.SerializerMethodField()
     round_url = serializers.SerializerMethodField()
     preview = serializers.SerializerMethodField()
@@ -51,8 +54,6 @@ class JobSerializer(serializers.ModelSerializer):
                   "stage", "error", "result", "preview", "download_url", "round_url",
                   "created_at", "started_at", "finished_at"]
         read_only_fields = fields
-        extra_kwargs = {"stage": {"help_text": "A pairing's stage while it runs: numbers, "
-                                               "loading, pairing, storing; empty otherwise."}}
 
     def _url(self, url: str) -> str:
         request = self.context.get("request")
