@@ -12,9 +12,10 @@
 - ``GET /api/championships/<id>/players/<player id>/``: a player's path through the stages.
 - ``GET /api/stages/<id>/qualification/``: the rule and the preview (qualifiers, seeds,
   play-offs, what stops it); ``PUT``: set the rule (refused with the reason); ``POST
-  /api/stages/<id>/qualify/`` (``draw``); ``POST /api/stages/<id>/playoff/`` (``winners``:
-  entry ids of the earlier stage); ``POST /api/stages/<id>/players/`` (``players``: ids,
-  first stage, snake-seeded into its groups).
+  /api/stages/<id>/qualify/`` (``draw``; the answer lists the ``jobs`` pairing the first round
+  of its large events); ``POST /api/stages/<id>/playoff/`` (``winners``: entry ids of the
+  earlier stage); ``POST /api/stages/<id>/players/`` (``players``: ids, first stage,
+  snake-seeded into its groups).
 
 Refusals read ``{detail, code}`` in the user's language (``api/errors.py``).
 """
@@ -32,6 +33,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from tournaments.api.jobs import JobSerializer
 from tournaments.excel import championship as excel
 from tournaments.excel import workbook
 from tournaments.excel.workbook import XLSX
@@ -256,14 +258,20 @@ def stage_qualification(request, pk):
 @extend_schema(request=inline_serializer("Qualify", {"draw": serializers.BooleanField()}),
                responses=inline_serializer("Qualified", {
                    "qualified_at": serializers.DateTimeField(),
-                   "events": serializers.ListField(child=serializers.IntegerField())}))
+                   "events": serializers.ListField(child=serializers.IntegerField()),
+                   "jobs": JobSerializer(many=True, help_text=(
+                       "The pairing jobs of the first round of the stage's events too large "
+                       "to pair at once (read each at /api/jobs/<id>/)."))}))
 @api_view(["POST"])
 def stage_qualify(request, pk):
     stage = _stage(request, pk)
     draw = serializers.BooleanField().to_internal_value(request.data.get("draw", True))
-    stage = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
+    qualified = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
+    stage = qualified.stage
     return Response({"qualified_at": stage.qualified_at,
-                     "events": list(stage.events.values_list("pk", flat=True))})
+                     "events": list(stage.events.values_list("pk", flat=True)),
+                     "jobs": JobSerializer(qualified.jobs, many=True,
+                                           context={"request": request}).data})
 
 
 @extend_schema(request=Ids, responses=inline_serializer(

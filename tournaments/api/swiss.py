@@ -2,8 +2,8 @@
 
 - ``POST /api/events/<id>/rounds/`` (``api/views.py``, every format): pair the next round
   (Swiss: the Dutch system). Large events are paired by a worker: the answer is ``202`` with
-  the job and where to poll it (``GET /api/events/<id>/pairing-jobs/<job>/``); without a
-  broker, or for smaller events, the answer is ``201`` with the round.
+  the job, read at ``GET /api/jobs/<id>/`` (its address in ``Location``; ``api/jobs.py``);
+  without a broker, or for smaller events, the answer is ``201`` with the round.
 - ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
   checker's findings stored with the round (``null`` while a worker checks it), in words
   (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
@@ -45,7 +45,6 @@ from tournaments.api import serializers as s
 from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
-from tournaments.selectors import pairing_jobs
 from tournaments.selectors.pairing_sheet import points_after
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.swiss_explain import round_explanation
@@ -222,16 +221,6 @@ class RoundsViewSet(EventRoundViewSet):
             round_edits_apply(round_=round_, actor=request.user, reason=reason,
                               operations=data["operations"])
         return Response(self._detail(round_))
-
-
-@extend_schema(responses=s.PairingJobSerializer)
-@api_view(["GET"])
-def pairing_job(request, event_pk, job_id):
-    """Where a background pairing is."""
-    event = event_for(request, event_pk)
-    if not request.user.has_perm("tournaments.pair_round", event):
-        raise PermissionDenied
-    return Response(s.pairing_job_data(pairing_jobs.pairing_job(job_id, event), event.pk, request))
 
 
 @extend_schema(request=inline_serializer("ByeRequest", {

@@ -15,7 +15,7 @@ from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_or
 from tournaments.models.events import Event, EventRole, Role, Visibility
 from tournaments.models.fouls import Foul, FoulArticle
 from tournaments.models.game_records import GameMoves, MoveNotation, RecordSource
-from tournaments.models.jobs import Job, JobKind, JobStatus
+from tournaments.models.jobs import Job, JobKind, JobStage, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
 from tournaments.models.ratings import (
     RatingApplication,
@@ -55,7 +55,8 @@ __all__ = [
     "Acceleration", "Board", "ByeKind", "Category", "Championship", "ChampionshipRole",
     "DutchEdition", "Entry", "EntryStatus", "Event", "EventRole", "Foul", "FoulArticle",
     "FoulKind", "Format", "Game", "GameKind", "GameMoves", "Gender", "InitialColour", "Job",
-    "JobKind", "JobStatus", "LineTies", "MoveNotation", "PairingMethod", "ParticipantKind",
+    "JobKind", "JobStage", "JobStatus", "LineTies", "MoveNotation", "PairingMethod",
+    "ParticipantKind",
     "Player", "Qualification", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
     "RatingList", "RatingListRow", "RatingTable", "RecordSource", "ResultCode", "Role", "Round",
     "RoundStatus", "ScoringSystem", "Seeding", "SharedPlaces", "Stage", "StageSeeding",

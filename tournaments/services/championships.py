@@ -7,6 +7,8 @@ role is given), so every event service keeps checking its own rights. Qualifying
 the entries services and ``round_start``.
 """
 
+from dataclasses import dataclass
+
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -24,6 +26,7 @@ from tournaments.models import (
     Event,
     EventRole,
     Format,
+    Job,
     Player,
     Role,
     Seeding,
@@ -298,13 +301,31 @@ def _enter(event: Event, actor, earlier: Entry) -> Entry:
                                reserves=[m.player for m in members if m.is_reserve])
 
 
-@transaction.atomic
-def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
+@dataclass(frozen=True)
+class Qualified:
+    """What qualifying into a stage gave: the stage, and the pairing jobs started for the first
+    round of its events too large to pair at once (sent when the qualification commits; each
+    job's page follows it, and a refusal is its error)."""
+
+    stage: Stage
+    jobs: tuple[Job, ...] = ()
+
+
+def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Qualified:
     """Qualify the players of the plan (``selectors/qualification.py: qualification_plan``,
     the preview the staff saw, computed again under the stage's lock) into ``stage``: their
     entries in each group's event, numbered by the plan's seeding (a knockout's seeds), the
     qualifiers who leave a Swiss that plays on marked so it no longer pairs them, and, if
-    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing."""
+    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing;
+    a large event's pairing is a job started in it, which runs once it commits."""
+    qualified = _qualify(stage=stage, actor=actor, draw=draw)
+    for job in qualified.jobs:
+        job.refresh_from_db()  # how it ended, when it ran in-process at commit
+    return qualified
+
+
+@transaction.atomic
+def _qualify(*, stage: Stage, actor, draw: bool) -> Qualified:
     require_championship(actor, "tournaments.qualify_stage", stage.category.championship)
     locked = Stage.objects.select_for_update().get(pk=stage.pk)
     if locked.qualified_at is not None:
@@ -324,7 +345,10 @@ def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
             .update(moved_on_after_round=plan.moved_on_after_round)
     locked.qualified_at = timezone.now()
     locked.save(update_fields=["qualified_at"])
+    jobs = []
     if draw:
         for event in events.values():
-            round_start(event=event, actor=actor)
-    return locked
+            started = round_start(event=event, actor=actor)
+            if started.job is not None:
+                jobs.append(started.job)
+    return Qualified(locked, tuple(jobs))

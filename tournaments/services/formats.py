@@ -2,9 +2,10 @@
 
 ``round_start`` is what the dashboard's button, the knockout's "start the bracket" form and
 ``POST /api/events/<id>/rounds/`` call: it checks the right once, asks the event's format
-whether the pairing goes to a worker, and either stores the round(s) at once or queues
-``tournaments.tasks.round_pair``, which calls ``round_pair`` in the worker. The answer is a
-``RoundStart``: the stored rounds, or the background job to poll.
+whether the pairing goes to a worker, and either stores the round(s) at once or starts a
+pairing job (``services/jobs.py: pairing_start``: a ``Job`` row in the caller's transaction,
+``tournaments.tasks.round_pair`` sent once it commits), which calls ``round_pair`` in the
+worker. The answer is a ``RoundStart``: the stored rounds, or the job to follow.
 
 A format (``FORMATS``, by ``Event.format``; team events use their format's flow) says:
 
@@ -17,32 +18,28 @@ A format (``FORMATS``, by ``Event.format``; team events use their format's flow)
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Format, Round
-from tournaments.selectors.pairing_jobs import PairingJob, pairing_job_of
+from tournaments.models import Event, Format, Job, Round
 from tournaments.services._access import require
-from tournaments.services.jobs import task_send
+from tournaments.services.jobs import pairing_start
 from tournaments.services.knockout import bracket_start
 from tournaments.services.round_checks import in_background
 from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.swiss import Progress, swiss_round_pair
 
-ROUND_PAIR_TASK = "tournaments.tasks.round_pair"
-
 
 @dataclass(frozen=True)
 class RoundStart:
-    """What starting the next round gave: the stored draft rounds, or the background job."""
+    """What starting the next round gave: the stored draft rounds, or the pairing job (already
+    ended when it ran in-process: no broker, no enclosing transaction)."""
 
     rounds: tuple[Round, ...] = ()
-    job: PairingJob | None = None
+    job: Job | None = None
 
 
 @dataclass(frozen=True)
@@ -89,9 +86,9 @@ def round_start(*, event: Event, actor, seeding: str | None = None) -> RoundStar
     require(actor, "tournaments.pair_round", event)
     flow = _flow(event)
     if flow.in_background(event):
-        result = task_send(ROUND_PAIR_TASK, event.pk, actor.pk, get_language(),
-                           task_id=str(uuid.uuid4()))
-        return RoundStart(job=pairing_job_of(result, event))
+        job = pairing_start(event=event, actor=actor)
+        job.refresh_from_db()  # how it ended, when it ran in-process at commit
+        return RoundStart(job=job)
     rounds = flow.pair(event=event, actor=actor, seeding=seeding, progress=None)
     return RoundStart(rounds=tuple(rounds))
 

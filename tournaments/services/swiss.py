@@ -44,6 +44,7 @@ from tournaments.models import (
     Entry,
     Event,
     InitialColour,
+    JobStage,
     PairingMethod,
     Round,
     RoundStatus,
@@ -53,7 +54,8 @@ from tournaments.services._access import event_lock, require
 from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.services.rounds import BoardSpec, next_round_number, round_store
 
-Progress = Callable[[str], None]
+# Told each stage of a pairing, in order (``JobStage``): a pairing job shows it on its page.
+Progress = Callable[[JobStage], None]
 
 
 # --- before round 1 ---------------------------------------------------------------------------
@@ -142,25 +144,25 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
                     progress: Progress | None = None) -> Round:
     """Pair the next round of a Swiss event and store it as a draft (appendix §1).
 
-    ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each step
-    (the Celery task reports it)."""
+    ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each stage
+    (a pairing job reports it on its page)."""
     require(actor, "tournaments.pair_round", event)
     event = event_lock(event)
     number = next_round_number(event)
     _check_can_pair(event, number)
     step = progress or (lambda _stage: None)
-    step("numbers")
+    step(JobStage.NUMBERS)
     _assign_numbers(event, number)
     round_seed = _draw_initial_colour(event, seed) if number == 1 else None
-    step("loading")
+    step(JobStage.LOADING)
     record = load_event(event)
     setup = swiss_setup(record, number)
     available = len(record.entries) - len(setup.unavailable)
     if available < 2 and not setup.requested_byes:
         raise ServiceError(_("At least two players must be available to pair a round."))
-    step("pairing")
+    step(JobStage.PAIRING)
     pairing, whole = _engine_pair(event, setup)
-    step("storing")
+    step(JobStage.STORING)
     entry_id = {n: e.pk for n, e in record.entries.items()}
     specs = [BoardSpec(i, entry_id[w], entry_id[b])
              for i, (w, b) in enumerate(pairing.boards, start=1)]

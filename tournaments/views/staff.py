@@ -55,6 +55,7 @@ from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
 from tournaments.views._access import staff_perms
 from tournaments.views.confirm import confirmation
+from tournaments.views.jobs import pairing_rendered
 
 
 def _run(request, action, success: str):
@@ -349,7 +350,7 @@ def start_rendered(request, event, seeding: str | None = None):
         messages.error(request, str(error))
         return redirect("tournaments:manage_event", slug=event.slug)
     if started.job is not None:
-        return swiss_views.job_rendered(request, event, started.job)
+        return pairing_rendered(request, event, started.job)
     first = started.rounds[0].number
     messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
                      % {"n": first} if len(started.rounds) == 1 else

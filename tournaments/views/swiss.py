@@ -1,7 +1,7 @@
-"""Staff and public pages of Swiss events: pairing the next round (in the background for large
-events, the page polling until the draft is there), editing a draft round by hand with the
-checker's warnings, requested byes, players who must not meet, the law's guidance on rounds,
-and TRF files (download, upload)."""
+"""Staff and public pages of Swiss events: editing a draft round by hand with the checker's
+warnings, requested byes, players who must not meet, the law's guidance on rounds, and TRF
+files (download, upload). Pairing the next round is every format's (``views/staff.py: draw``);
+a large event's is a job, followed on the job's page (``views/jobs.py``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -22,7 +21,6 @@ from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
 from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round, RoundStatus
 from tournaments.selectors.events import visible_event
-from tournaments.selectors.pairing_jobs import PairingJob, pairing_job
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.trf import trf_export
@@ -32,50 +30,6 @@ from tournaments.services.swiss import bye_request, forbidden_group_set
 from tournaments.services.trf_import import trf_import, trf_preview, trf_upload_data
 from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
-
-# --- pairing the next round -------------------------------------------------------------------
-
-
-def job_rendered(request, event: Event, job: PairingJob):
-    """A background pairing: its progress page while it runs, else where it ended."""
-    if not job.done:
-        return redirect("tournaments:swiss_pairing", slug=event.slug, job_id=job.id)
-    return _finished(request, event, job)
-
-
-def _finished(request, event, job):
-    if job.ok:
-        messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
-                         % {"n": job.round})
-        return redirect("tournaments:manage_round", slug=event.slug, number=job.round)
-    messages.error(request, job.error)
-    return redirect("tournaments:manage_event", slug=event.slug)
-
-
-@login_required
-def pairing_progress(request, slug, job_id):
-    """While a worker pairs the round: the page polls its status (htmx) and moves on to the
-    round when it is there."""
-    event = _event_for(request, slug, "tournaments.pair_round")
-    job = pairing_job(job_id, event)
-    if job.done:
-        return _finished(request, event, job)
-    return render(request, "tournaments/staff/swiss_pairing.html",
-                  {"event": event, "job": job})
-
-
-@login_required
-def pairing_progress_status(request, slug, job_id):
-    event = _event_for(request, slug, "tournaments.pair_round")
-    job = pairing_job(job_id, event)
-    if job.done:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = reverse("tournaments:swiss_pairing",
-                                          kwargs={"slug": slug, "job_id": job_id})
-        return response
-    return render(request, "tournaments/staff/_swiss_pairing_status.html",
-                  {"event": event, "job": job})
-
 
 # --- the round page: warnings and edits -------------------------------------------------------
 
