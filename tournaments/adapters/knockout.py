@@ -30,7 +30,7 @@ from pairings.minimatch import (
     minimatch_state,
 )
 from pairings.team_knockout import TeamGame, TeamMatchState, team_match_state
-from tournaments.models import Board, Event, Format, Game
+from tournaments.models import Board, Event, Game
 
 # Game results as the mini-match engine reads them (White's score first). A double forfeit is
 # a loss for both, like 0-0 (Art. 7.1 i). "X" (cancelled, Art. 21.5.1) has no place in a knockout.
@@ -66,13 +66,9 @@ def minimatch_rules(event: Event) -> MiniMatchRules:
         raise KnockoutStatuteError(str(error)) from None
 
 
-def is_double(event: Event) -> bool:
-    return event.format == Format.DOUBLE_ELIMINATION
-
-
 def bracket_for(event: Event, entrants: int) -> Bracket:
     """The statute's bracket for ``entrants`` seeds (double elimination has no third place)."""
-    double = is_double(event)
+    double = event.format_rules.losers_bracket
     return knockout(entrants, double=double, third_place=event.third_place_match and not double)
 
 
