@@ -580,7 +580,8 @@ def play_stage_event(event, chief, *, rounds: int | None = None) -> None:
         done = event.rounds_set.count()
         if rounds is not None and done >= rounds:
             return
-        if event.is_swiss and done >= event.rounds or not event.is_swiss and done:
+        by_score = event.format_rules.pairs_by_score
+        if by_score and done >= event.rounds or not by_score and done:
             return
         round_start(event=event, actor=chief)
 

@@ -32,7 +32,7 @@ from pairings.minimatch import (
 )
 from pairings.team_knockout import TeamGame, TeamMatchState, team_match_state
 from records import FORFEITS, Result
-from tournaments.models import Board, Event, Format, Game, GameKind, TeamKnockoutDecider
+from tournaments.models import Board, Event, Game, GameKind, TeamKnockoutDecider
 
 # Game results as the mini-match engine reads them (White's score first): the law's codes of
 # games played, its own "+-" and "-+" for forfeits. A double forfeit is a loss for both, like
@@ -70,13 +70,9 @@ def minimatch_rules(event: Event) -> MiniMatchRules:
         raise KnockoutStatuteError(str(error)) from None
 
 
-def is_double(event: Event) -> bool:
-    return event.format == Format.DOUBLE_ELIMINATION
-
-
 def bracket_for(event: Event, entrants: int) -> Bracket:
     """The statute's bracket for ``entrants`` seeds (double elimination has no third place)."""
-    double = is_double(event)
+    double = event.format_rules.losers_bracket
     return knockout(entrants, double=double, third_place=event.third_place_match and not double)
 
 

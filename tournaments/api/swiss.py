@@ -194,7 +194,7 @@ class RoundsViewSet(EventRoundViewSet):
         why = round_explanation(round_, list(round_.boards.all()))  # prefetched above
         if why is not None:
             data["explanation"] = ExplanationSerializer(why).data
-        if round_.event.is_swiss and round_.status == RoundStatus.DRAFT and \
+        if round_.event.format_rules.rounds_checked and round_.status == RoundStatus.DRAFT and \
                 is_staff_of(self.request, round_.event):
             warnings = stored_warnings(round_)  # None: a worker is checking the round
             data["warnings"] = None if warnings is None else [_warning_data(w) for w in warnings]
@@ -275,7 +275,7 @@ def event_check_view(request, event_pk):
         raise NotAuthenticated
     if not is_staff_of(request, event):
         raise PermissionDenied
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         raise Http404(_("Only Swiss rounds are checked against the Dutch system."))
     return Response([
         {"round": round_.number, "status": round_.status,

@@ -59,8 +59,9 @@ def play_event(event: Event, users, rng: random.Random, *, rounds: int = 99) -> 
             _play_round(open_round.first(), users, rng)
             continue
         done = event.rounds_set.count()
-        if done >= rounds or (done and not event.is_swiss) or done >= (event.rounds or 0) \
-                and event.is_swiss:
+        # Only a format paired round by round waits for the next round to be started.
+        by_score = event.format_rules.pairs_by_score
+        if done >= rounds or (done and not by_score) or by_score and done >= (event.rounds or 0):
             return
         round_start(event=event, actor=users["tongtrongtai"])
 

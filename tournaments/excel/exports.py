@@ -121,7 +121,7 @@ def _club(entry: Entry) -> str:
 
 
 def _bye_text(data: ExportData, board: Board, lang: str) -> str:
-    if data.event.is_round_robin and board.bye in (Bye.PAIRING_ALLOCATED, ""):
+    if data.event.format_rules.bye_is_rest and board.bye in (Bye.PAIRING_ALLOCATED, ""):
         return L.REST(lang)
     return L.BYES.get(board.bye, L.BYES[Bye.ZERO_POINT])(lang)
 

@@ -216,7 +216,7 @@ def event_crosstable(event: Event, *, after_round: int | None = None,
     ranking = ranking or event_ranking(event, after_round=after_round)
     record, rounds, system = ranking.record, ranking.rounds, ranking.system
     cross = engine_crosstable(record.tournament, ranking.table, system)
-    round_robin = event.is_round_robin
+    round_robin = event.format_rules.crosstable_by_opponent
     points = {r.number: points_text(r.points) for r in cross.rows}
     titles: dict[int, str] = {}
     rows = []

@@ -288,7 +288,7 @@ def round_explanation(round_: Round, boards: list[Board]) -> RoundWhy | None:
     """Why a Swiss round is paired as it is, from what the round stores; None for rounds of
     other formats. ``boards``: the round's boards with their entries (``rounds.round_boards``).
     Each board gets ``why`` (a ``BoardWhy`` or None). One query (the entries' names)."""
-    if not round_.event.is_swiss:
+    if not round_.event.format_rules.pairs_by_score:
         return None
     for board in boards:
         board.why = None

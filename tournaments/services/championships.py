@@ -19,6 +19,7 @@ from scoring import seeding
 from scoring.qualification import QualificationError
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    FORMAT_RULES,
     Category,
     Championship,
     ChampionshipRole,
@@ -200,7 +201,7 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
                                  groups=groups)
     base = f"{championship.name} — {category.name} — {stage}"
     statute = {**statute, "format": format, "participant_kind": category.participant_kind}
-    if format in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION) and number > 1:
+    if FORMAT_RULES[format].has_bracket and number > 1:
         statute.setdefault("seeding", Seeding.LIST)
     for label in group_labels(groups) if groups > 1 else [""]:
         title = f"{base} — {_('Group %(g)s') % {'g': label}}" if label else base

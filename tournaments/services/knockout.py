@@ -113,7 +113,7 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     """
     require(actor, "tournaments.pair_round", event)
     event = event_lock(event)
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         raise ServiceError(_("This event is not a knockout."))
     if event.rounds_set.exists():
         raise ServiceError(_("The bracket of this event is already drawn."))
@@ -184,7 +184,7 @@ def bracket_advance(*, event: Event, actor) -> None:
     have withdrawn too.
     """
     event = event_lock(event)
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         return
     while _advance_once(event, actor):
         pass

@@ -105,7 +105,7 @@ def _draw_initial_colour(event: Event, seed: int | None) -> int | None:
 
 
 def _check_can_pair(event: Event, number: int) -> None:
-    if not event.is_swiss:
+    if not event.format_rules.pairs_by_score:
         raise ServiceError(_("This event is not a Swiss."))
     if event.rounds and number > event.rounds:
         raise ServiceError(_("All %(n)s rounds announced by the statute are paired."),
@@ -187,7 +187,7 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False)
     event = entry.event
     require(actor, "tournaments.change_event", event)
     event_lock(event)
-    if not event.is_swiss:
+    if not event.format_rules.pairs_by_score:
         raise ServiceError(_("Requested byes exist only in Swiss events."))
     entry.refresh_from_db()
     if round_number < next_round_number(event):

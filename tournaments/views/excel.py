@@ -59,11 +59,11 @@ def _staff_event(request, slug: str) -> Event:
 def table_choices(event: Event, *, drafts: bool) -> list[dict]:
     """The tables of ``event`` offered for download, in the export area's order."""
     out = [{"table": "players", "label": _("Teams") if event.is_team else _("Players")}]
-    if event.is_knockout:
-        out.append({"table": "bracket", "label": _("Bracket")})
-    else:
+    if event.format_rules.has_standings:
         out += [{"table": "standings", "label": _("Standings")},
                 {"table": "crosstable", "label": _("Crosstable")}]
+    else:
+        out.append({"table": "bracket", "label": _("Bracket")})
     if event.is_team:
         out.append({"table": "team_boards", "label": _("Team results by board")})
     elif event.rated:
@@ -94,7 +94,8 @@ def export_area(request, slug):
     jobs = Job.objects.filter(event=event, user=request.user).exclude(kind=JobKind.PAIRING) \
         .order_by("-created_at")[:10]
     return render(request, "tournaments/excel/export_area.html", {
-        "event": event, "tables": table_choices(event, drafts=True), "jobs": jobs,
+        "event": event, "rules": event.format_rules,
+        "tables": table_choices(event, drafts=True), "jobs": jobs,
         "public_tables": table_choices(event, drafts=False) if event.is_public else [],
         "can_organise": request.user.has_perm("tournaments.change_event", event),
     })
@@ -174,7 +175,7 @@ def trf_download(request, slug):
     """The event as a TRF-16 file (other pairing and rating programs read it); ``?drafts=1``
     adds a draft round, to compare its pairings with another program."""
     event = _staff_event(request, slug)
-    if event.is_team or event.is_knockout:
+    if event.is_team or not event.format_rules.has_standings:
         raise PageNotFound(_("TRF files record individual round robin and Swiss events."))
     try:
         text = trf_export(event, include_drafts=request.GET.get("drafts") == "1")

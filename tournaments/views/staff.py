@@ -99,11 +99,12 @@ def manage_event(request, slug):
     event = _event_for(request, slug)
     rounds = visible_rounds(event, staff=True)
     entry_count = event.entries.count()
+    rules = event.format_rules
     return render(request, "tournaments/staff/dashboard.html", {
-        "event": event, "rounds": rounds, "entry_count": entry_count,
+        "event": event, "rules": rules, "rounds": rounds, "entry_count": entry_count,
         "perms": staff_perms(request.user, event),
         "numbered": entry_count and not event.entries.filter(number__isnull=True).exists(),
-        "guidance": swiss_rounds_guidance(entry_count) if event.is_swiss else "",
+        "guidance": swiss_rounds_guidance(entry_count) if rules.rounds_announced else "",
         "uses_lots": uses_lots(event),
     })
 
@@ -148,7 +149,8 @@ def event_visibility(request, slug):
 
 def _entries_page(request, event, quick_form=None, status=200):
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, **entries_page(event), "perms": staff_perms(request.user, event),
+        "event": event, "rules": event.format_rules, **entries_page(event),
+        "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
     }, status=status)
@@ -379,11 +381,12 @@ def manage_round(request, slug, number):
     if event.is_team:
         annotate_rosters(boards)  # the line-up form of each match (appendix §4)
         annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
-    elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
+    elif event.format_rules.has_bracket:  # e.g. 1–1 · 1½–½ (rapid)
         knockout_selectors.annotate_match_scores(round_, boards)
         annotate_colour_choosers(event, boards)  # a championship stage's statute (issue 15)
     return render(request, "tournaments/staff/round.html", {
-        "event": event, "round": round_, "rounds": rounds, "boards": boards,
+        "event": event, "rules": event.format_rules, "round": round_, "rounds": rounds,
+        "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
         "tap_codes": TAP_RESULTS,
         # Art. 20: a correction of a closed round after the next was paired changes the scores

@@ -19,7 +19,16 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
-from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round, RoundStatus
+from tournaments.models import (
+    FORMAT_RULES,
+    REASON_MAX_LENGTH,
+    ByeKind,
+    Entry,
+    Event,
+    Format,
+    Round,
+    RoundStatus,
+)
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.swiss_explain import round_explanation
@@ -37,7 +46,7 @@ from tournaments.views.errors import PageNotFound
 def round_context(event: Event, round_: Round, boards: list) -> dict:
     """What the staff round page shows for a Swiss round (``staff.manage_round``): the checker's
     warnings on a draft, and why the engine paired it so (per bracket; per board ``b.why``)."""
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         return {}
     # Drafts only (what the arbiter may still change): the findings stored with the round.
     draft = round_.status == RoundStatus.DRAFT
@@ -158,8 +167,8 @@ def forbidden_groups(request, slug):
 
 
 def entries_context(event: Event) -> dict:
-    """The Swiss parts of the staff entries page."""
-    if not event.is_swiss:
+    """The Swiss parts of the staff entries page: players kept apart."""
+    if not event.format_rules.pairs_by_score:
         return {}
     entries = {e.pk: e for e in event.entries.select_related("player", "team")}
     groups = [[entries[i] for i in group if i in entries] for group in event.forbidden_groups]
@@ -172,7 +181,8 @@ def entries_context(event: Event) -> dict:
 @login_required
 def rounds_guidance(request):
     """Appendix §1: the law's guidance for the number of players (htmx, statute page)."""
-    if request.GET.get("format", Format.SWISS) != Format.SWISS:
+    rules = FORMAT_RULES.get(request.GET.get("format", Format.SWISS))
+    if rules is None or not rules.rounds_announced:
         return HttpResponse("")
     try:
         players = max(0, int(request.GET.get("players", "")))
@@ -260,7 +270,7 @@ def event_check_page(request, slug):
     """Every round of a Swiss event against the Dutch system (C.04.3): the rules a round breaks
     and the boards the rules pair otherwise, e.g. after rounds made by another program."""
     event = _event_for(request, slug)
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         raise PageNotFound(_("Only Swiss rounds are checked against the Dutch system."))
     return render(request, "tournaments/staff/swiss_check.html",
                   {"event": event, "report": event_check(event)})
