@@ -8,8 +8,10 @@ the test database: they create a throwaway PostgreSQL database, migrate it, star
 do (``services.jobs.export_start``, ``services.formats.round_start``: job row, then the task
 after commit), wait for the job, check what it made and drop the database.
 
-They need PostgreSQL on 127.0.0.1:5432 (user postgres, trust) and Redis on 127.0.0.1:6379, which
-CI starts (``.ci/services``): if they are down the tests fail, they do not skip.
+They need PostgreSQL on 127.0.0.1:5432 (user postgres, trust), which CI starts
+(``.ci/services``), and ``redis-server``: the broker is a Redis server of the test's own on a
+free port (``private_redis``), so no other test run's worker takes these tasks. If either is
+missing the tests fail, they do not skip.
 """
 
 import json
@@ -25,7 +27,6 @@ from tests.tournaments.builders import open_workbook, sheet_rows
 
 ROOT = Path(__file__).resolve().parents[3]
 PG = "postgres://postgres@127.0.0.1:5432"
-BROKER = "redis://127.0.0.1:6379/15"
 
 # Run in a `manage.py shell` against the throwaway database, with the broker set: the task goes
 # to the worker. Each prints the job as JSON once it has ended.
@@ -152,13 +153,10 @@ def _wait_until_ready(worker, log_path: Path, timeout: float = 60) -> None:
 
 
 @pytest.fixture(scope="module")
-def worker(tmp_path_factory):
+def worker(tmp_path_factory, private_redis):
     """A throwaway database, migrated, and a worker on it: the environment to run a scenario
     in (``manage.py shell``)."""
-    import redis
-
-    # Redis and PostgreSQL must be up (CI starts them): a connection error fails the test.
-    redis.Redis.from_url(BROKER, socket_connect_timeout=5).ping()
+    broker, _ = private_redis
     tmp_path = tmp_path_factory.mktemp("worker")
     database = f"cotuong_worker_test_{os.getpid()}"
     _admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
@@ -166,7 +164,7 @@ def worker(tmp_path_factory):
     env = {k: v for k, v in os.environ.items()
            if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
                         "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
-    env.update(DATABASE_URL=f"{PG}/{database}", CELERY_BROKER_URL=BROKER,
+    env.update(DATABASE_URL=f"{PG}/{database}", CELERY_BROKER_URL=broker,
                MEDIA_ROOT=str(tmp_path / "media"), DJANGO_SETTINGS_MODULE="config.settings")
     log_path = tmp_path / "worker.log"
     log = open(log_path, "w")
