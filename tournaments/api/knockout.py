@@ -77,7 +77,7 @@ def bracket_document(view: BracketView) -> dict:
 def event_bracket_view(request, event_pk: int):
     """The bracket of a knockout event; public once round 1 is published."""
     event = event_for(request, event_pk)
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         raise NotFound(_("This event is not a knockout: it has no bracket. Its standings show "
                          "who leads."))
     document = bracket_document(event_bracket(event, staff=is_staff_of(request, event)))

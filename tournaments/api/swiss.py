@@ -2,8 +2,8 @@
 
 - ``POST /api/events/<id>/rounds/`` (``api/views.py``, every format): pair the next round
   (Swiss: the Dutch system). Large events are paired by a worker: the answer is ``202`` with
-  the job and where to poll it (``GET /api/events/<id>/pairing-jobs/<job>/``); without a
-  broker, or for smaller events, the answer is ``201`` with the round.
+  the job, read at ``GET /api/jobs/<id>/`` (its address in ``Location``; ``api/jobs.py``);
+  without a broker, or for smaller events, the answer is ``201`` with the round.
 - ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
   checker's findings stored with the round (``null`` while a worker checks it), in words
   (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
@@ -46,7 +46,6 @@ from tournaments.api.permissions import event_for, is_staff_of
 from tournaments.api.views import EventRoundViewSet
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
-from tournaments.selectors import pairing_jobs
 from tournaments.selectors.pairing_sheet import points_after
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.swiss_explain import round_explanation
@@ -196,7 +195,7 @@ class RoundsViewSet(EventRoundViewSet):
         why = round_explanation(round_, list(round_.boards.all()))  # prefetched above
         if why is not None:
             data["explanation"] = ExplanationSerializer(why).data
-        if round_.event.is_swiss and round_.status == RoundStatus.DRAFT and \
+        if round_.event.format_rules.rounds_checked and round_.status == RoundStatus.DRAFT and \
                 is_staff_of(self.request, round_.event):
             warnings = stored_warnings(round_)  # None: a worker is checking the round
             data["warnings"] = None if warnings is None else [_warning_data(w) for w in warnings]
@@ -223,16 +222,6 @@ class RoundsViewSet(EventRoundViewSet):
             round_edits_apply(round_=round_, actor=request.user, reason=reason,
                               operations=data["operations"])
         return Response(self._detail(round_))
-
-
-@extend_schema(responses=s.PairingJobSerializer)
-@api_view(["GET"])
-def pairing_job(request, event_pk, job_id):
-    """Where a background pairing is."""
-    event = event_for(request, event_pk)
-    if not request.user.has_perm("tournaments.pair_round", event):
-        raise PermissionDenied
-    return Response(s.pairing_job_data(pairing_jobs.pairing_job(job_id, event), event.pk, request))
 
 
 @extend_schema(request=inline_serializer("ByeRequest", {
@@ -287,7 +276,7 @@ def event_check_view(request, event_pk):
         raise NotAuthenticated
     if not is_staff_of(request, event):
         raise PermissionDenied
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         raise Http404(_("Only Swiss rounds are checked against the Dutch system."))
     return Response([
         {"round": round_.number, "status": round_.status,

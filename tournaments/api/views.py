@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api import tables
+from tournaments.api.jobs import JobSerializer, job_accepted
 from tournaments.api.permissions import (
     OrganisesEvent,
     RunsEvent,
@@ -26,6 +27,7 @@ from tournaments.models import (
     Entry,
     EventRole,
     Game,
+    JobStatus,
     Player,
     Round,
     RoundStatus,
@@ -348,23 +350,23 @@ class EventRoundViewSet(viewsets.GenericViewSet):
         return Response(s.RoundDetailSerializer(round_).data)
 
     @extend_schema(request=None, responses={201: s.RoundSerializer(many=True),
-                                            202: s.PairingJobSerializer})
+                                            202: JobSerializer})
     def create(self, request, event_pk=None):
         """Start the next round(s) (``services/formats.py: round_start``): ``201`` with the
-        stored rounds, or ``202`` with the background job and where to poll it."""
+        stored rounds, or ``202`` with the pairing job (its address in ``Location``); the job
+        ran in-process (no broker): ``201`` with its round, or ``400`` with its refusal."""
         event = self._event()
         started = round_start(event=event, actor=request.user)
         job = started.job
         if job is None:
             return Response(s.RoundSerializer(started.rounds, many=True).data,
                             status=status.HTTP_201_CREATED)
-        if not job.done:
-            return Response(s.pairing_job_data(job, event.pk, request),
-                            status=status.HTTP_202_ACCEPTED)
-        if not job.ok:
+        if job.status == JobStatus.FAILED:
             return Response({"detail": job.error, "code": "ServiceError"},
                             status=status.HTTP_400_BAD_REQUEST)
-        return Response(s.RoundSerializer([event.rounds_set.get(number=job.round)],
+        if job.status != JobStatus.DONE:
+            return job_accepted(job, request)
+        return Response(s.RoundSerializer([event.rounds_set.get(pk=job.result["round_id"])],
                                           many=True).data, status=status.HTTP_201_CREATED)
 
 

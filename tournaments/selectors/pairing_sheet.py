@@ -24,7 +24,7 @@ def main_points(table: StandingsView, row: StandingRow) -> str:
 def points_after(event: Event, rounds: int) -> dict[int, str]:
     """Each ranked entry's points after ``rounds`` rounds (0: before the first), by entry id.
     A knockout has no points to carry (the bracket says who is still in)."""
-    if event.is_knockout:
+    if not event.format_rules.has_standings:
         return {}
     table = event_standings(event, after_round=rounds)
     return {row.entry.pk: main_points(table, row) for row in table.rows}

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Board, ByeKind, Entry, PairingMethod, Round
-from tournaments.selectors.teams import half_points
+from tournaments.text import points_text
 
 # [C4] and [C6] as causes of a bracket's downfloaters.
 FLOATS = {
@@ -131,7 +131,7 @@ class _Names:
 
 
 def _score(value: str | None) -> str:
-    return half_points(Fraction(value)) if value is not None else ""
+    return points_text(Fraction(value), halves=True) if value is not None else ""
 
 
 def _title(bracket: dict) -> str:
@@ -288,7 +288,7 @@ def round_explanation(round_: Round, boards: list[Board]) -> RoundWhy | None:
     """Why a Swiss round is paired as it is, from what the round stores; None for rounds of
     other formats. ``boards``: the round's boards with their entries (``rounds.round_boards``).
     Each board gets ``why`` (a ``BoardWhy`` or None). One query (the entries' names)."""
-    if not round_.event.is_swiss:
+    if not round_.event.format_rules.pairs_by_score:
         return None
     for board in boards:
         board.why = None

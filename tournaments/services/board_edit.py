@@ -38,7 +38,7 @@ def _open(event: Event, round_: Round) -> Round:
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is published: only a draft can be changed."),
                            n=round_.number)
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         raise ServiceError(_("Pairings can be changed by hand in Swiss events only."))
     return round_
 

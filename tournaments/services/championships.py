@@ -7,7 +7,7 @@ role is given), so every event service keeps checking its own rights. Qualifying
 the entries services and ``round_start``.
 """
 
-from string import ascii_uppercase
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -18,6 +18,7 @@ from scoring import seeding
 from scoring.qualification import QualificationError
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    FORMAT_RULES,
     Category,
     Championship,
     ChampionshipRole,
@@ -25,6 +26,7 @@ from tournaments.models import (
     Event,
     EventRole,
     Format,
+    Job,
     Player,
     Role,
     Seeding,
@@ -42,7 +44,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.events import event_build, law_defaults
 from tournaments.services.formats import round_start
-from tournaments.text import unique_slug
+from tournaments.text import group_labels, unique_slug
 
 CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
                                  "visibility"})
@@ -172,12 +174,6 @@ def category_update(*, category: Category, actor, **changes) -> Category:
     return _save(category, **changes)
 
 
-def group_labels(groups: int) -> list[str]:
-    """A, B, C... (AA, AB... past Z)."""
-    return [ascii_uppercase[i] if i < 26 else ascii_uppercase[i // 26 - 1] + ascii_uppercase[
-        i % 26] for i in range(groups)]
-
-
 @transaction.atomic
 def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: str = "",
               start_date=None, **statute) -> Stage:
@@ -197,7 +193,7 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
                                  groups=groups)
     base = f"{championship.name} — {category.name} — {stage}"
     statute = {**statute, "format": format, "participant_kind": category.participant_kind}
-    if format in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION) and number > 1:
+    if FORMAT_RULES[format].has_bracket and number > 1:
         statute.setdefault("seeding", Seeding.LIST)
     for label in group_labels(groups) if groups > 1 else [""]:
         title = f"{base} — {_('Group %(g)s') % {'g': label}}" if label else base
@@ -298,13 +294,31 @@ def _enter(event: Event, actor, earlier: Entry) -> Entry:
                                reserves=[m.player for m in members if m.is_reserve])
 
 
-@transaction.atomic
-def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
+@dataclass(frozen=True)
+class Qualified:
+    """What qualifying into a stage gave: the stage, and the pairing jobs started for the first
+    round of its events too large to pair at once (sent when the qualification commits; each
+    job's page follows it, and a refusal is its error)."""
+
+    stage: Stage
+    jobs: tuple[Job, ...] = ()
+
+
+def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Qualified:
     """Qualify the players of the plan (``selectors/qualification.py: qualification_plan``,
     the preview the staff saw, computed again under the stage's lock) into ``stage``: their
     entries in each group's event, numbered by the plan's seeding (a knockout's seeds), the
     qualifiers who leave a Swiss that plays on marked so it no longer pairs them, and, if
-    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing."""
+    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing;
+    a large event's pairing is a job started in it, which runs once it commits."""
+    qualified = _qualify(stage=stage, actor=actor, draw=draw)
+    for job in qualified.jobs:
+        job.refresh_from_db()  # how it ended, when it ran in-process at commit
+    return qualified
+
+
+@transaction.atomic
+def _qualify(*, stage: Stage, actor, draw: bool) -> Qualified:
     require_championship(actor, "tournaments.qualify_stage", stage.category.championship)
     locked = Stage.objects.select_for_update().get(pk=stage.pk)
     if locked.qualified_at is not None:
@@ -324,7 +338,10 @@ def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
             .update(moved_on_after_round=plan.moved_on_after_round)
     locked.qualified_at = timezone.now()
     locked.save(update_fields=["qualified_at"])
+    jobs = []
     if draw:
         for event in events.values():
-            round_start(event=event, actor=actor)
-    return locked
+            started = round_start(event=event, actor=actor)
+            if started.job is not None:
+                jobs.append(started.job)
+    return Qualified(locked, tuple(jobs))

@@ -20,8 +20,7 @@ from tournaments.models import (
     rating_order_key,
 )
 from tournaments.services._access import event_writer, require
-from tournaments.services.knockout import bracket_advance
-from tournaments.services.round_checks import drafts_check_schedule
+from tournaments.services.formats import format_flow
 
 
 def _next_round(event: Event) -> int:
@@ -31,7 +30,7 @@ def _next_round(event: Event) -> int:
 def entries_check_open(event: Event) -> int:
     """The round a new entry joins. Round robin and knockout tables are fixed once drawn."""
     joined = _next_round(event)
-    if joined > 1 and not event.is_swiss:
+    if joined > 1 and not event.format_rules.late_entries:
         raise ServiceError(_("Entries are closed: the tables of this event are already drawn."))
     return joined
 
@@ -125,9 +124,9 @@ def entry_withdraw(*, entry: Entry, actor, after_round: int, reason: str = "",
     entry.withdrawn_after_round = after_round
     entry.withdrawal_reason = reason.strip()
     entry.save(update_fields=["status", "withdrawn_after_round", "withdrawal_reason"])
-    if entry.event.is_knockout:  # its pending and future matches are lost by walkover
-        bracket_advance(event=entry.event, actor=actor)
-    drafts_check_schedule(event=entry.event)
+    # A knockout: its pending and future matches are lost by walkover; a Swiss: its drafts are
+    # checked again.
+    format_flow(entry.event).after_withdrawal(event=entry.event, actor=actor)
     return entry
 
 

@@ -5,7 +5,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
+from tournaments.models import (
+    FORMAT_RULES,
+    Event,
+    EventRole,
+    Format,
+    Role,
+    ScoringSystem,
+    Visibility,
+)
 from tournaments.rules import roles_forget
 from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
@@ -26,12 +34,12 @@ def law_defaults(format: str, games_per_match: int | None = None) -> dict:
     are scored with match and game points (Art. 21.2) and played at 60 minutes per game
     (Art. 10.1.1 a); a single game is 90 minutes each (Art. 10.1.1 b).
     """
-    knockout = format in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
-    games = games_per_match or (2 if knockout else 1)
+    rules = FORMAT_RULES[format]
+    games = games_per_match or rules.law_games_per_match
     defaults: dict = {"games_per_match": games}
     if games >= 2:
         defaults["time_base_minutes"] = 60
-        if not knockout:
+        if rules.has_standings:  # a bracket ranks nobody by points
             defaults["scoring"] = ScoringSystem.TWO_GAME_MATCH
     return defaults
 
@@ -96,7 +104,8 @@ def _check_fixed_after_the_draw(event: Event, changes: dict, made: int) -> None:
                            fields=", ".join(str(Event._meta.get_field(k).verbose_name)
                                             for k in sorted(changed & DRAW_OPTIONS)))
     rounds = changes.get("rounds")
-    if "rounds" in changed and event.is_swiss and rounds is not None and rounds < made:
+    if "rounds" in changed and event.format_rules.rounds_announced and rounds is not None \
+            and rounds < made:
         raise ServiceError(_("The event already has %(n)s rounds."), n=made)
 
 

@@ -8,7 +8,6 @@ move (its ply, the move as written, why)."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from django.utils import timezone
@@ -28,6 +27,7 @@ from tournaments.selectors.game_records import (
     slot_for,
 )
 from tournaments.services._access import event_writer
+from tournaments.text import name_key
 from xiangqi.pgn import PgnError
 
 PGN_MAX_BYTES = 2_000_000  # some 2,000 games
@@ -169,13 +169,6 @@ def _checked(record: xiangqi.GameRecord) -> SheetCheck:
         return SheetCheck("iccs", record.start, (), SheetError(
             0, "", _("Too many moves: %(n)s at most.") % {"n": MAX_PLIES}))
     return replay_check(record.replay(), record.start, record.result)
-
-
-def name_key(name: str) -> str:
-    """A player's name compared loosely: case, accents, "đ" and spacing ignored."""
-    text = unicodedata.normalize("NFD", name.replace("đ", "d").replace("Đ", "D"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
 
 
 def _board_tag(record: xiangqi.GameRecord) -> tuple[int | None, int | None]:

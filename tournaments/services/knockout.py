@@ -32,9 +32,9 @@ from simple_history.utils import bulk_create_with_history
 
 from pairings.knockout import Bracket, KnockoutError, seeds_by_lots
 from pairings.minimatch import MiniMatchError, MiniMatchRules
+from records import FORFEITS, Result
 from tournaments.adapters.knockout import (
     GAME_RESULTS,
-    RULINGS,
     KnockoutStatuteError,
     board_fits,
     board_match,
@@ -56,6 +56,7 @@ from tournaments.models import (
     EntryStatus,
     Event,
     Game,
+    GameKind,
     PairingMethod,
     Round,
     RoundStatus,
@@ -111,7 +112,7 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     the entries' numbers, fixed once round 1 is published (the arbiter may delete the draft
     rounds and start again before that).
     """
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         raise ServiceError(_("This event is not a knockout."))
     if event.rounds_set.exists():
         raise ServiceError(_("The bracket of this event is already drawn."))
@@ -174,7 +175,7 @@ def bracket_advance(*, event: Event, actor) -> None:
     Repeats until nothing changes: a walkover can make the next match ready, whose player may
     have withdrawn too.
     """
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         return
     while _advance_once(event, actor):
         pass
@@ -278,7 +279,8 @@ def _walkover(board: Board, withdrawn: set[int], actor) -> None:
     """A withdrawn entry loses its match by walkover (both withdrawn: both forfeit, and the
     better seed goes through as a formality); the games not played are dropped."""
     white_out, black_out = board.white_id in withdrawn, board.black_id in withdrawn
-    board.result = "-/-" if white_out and black_out else ("-/+" if white_out else "+/-")
+    board.result = (Result.DOUBLE_FORFEIT if white_out and black_out
+                    else Result.BLACK_WINS_FORFEIT if white_out else Result.WHITE_WINS_FORFEIT)
     versioned_save(board, actor=actor, reason="walkover: withdrawn", fields=["result"])
     for game in board.games.filter(result=""):
         game.delete()
@@ -297,15 +299,15 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     advances.
     """
     event = event_lock(board.round.event)
-    if not by_game and board.result and board.result not in RULINGS:
+    if not by_game and board.result and board.result not in FORFEITS:
         raise ServiceError(_("Board %(n)s is a knockout match: enter the result of each game "
                              "(a whole match can only be ruled a forfeit)."), n=board.number)
-    if not by_game and board.result == "-/-":
+    if not by_game and board.result == Result.DOUBLE_FORFEIT:
         raise ServiceError(_("In a knockout one side must go through: rule a forfeit for one "
                              "of the two (+/− or −/+)."))
     if by_game:
         board.refresh_from_db(fields=["result", "version"])
-        if board.result in RULINGS:
+        if board.result in FORFEITS:
             raise ServiceError(_("Match %(code)s was decided by a ruling (forfeit or walkover): "
                                  "clear the ruling before entering its games."),
                                code=board.match_code)
@@ -328,7 +330,7 @@ def _decide_board(board: Board, rules: MiniMatchRules, actor) -> bool:
     """Set the board's result from its games; create or drop games to match the engine's state.
     Returns whether games were created or deleted."""
     games = list(board.games.order_by("number"))
-    if board.result in RULINGS:
+    if board.result in FORFEITS:
         blank = [g for g in games if not g.result]
         for game in blank:
             game.delete()
@@ -351,7 +353,8 @@ def _decide_board(board: Board, rules: MiniMatchRules, actor) -> bool:
         if entered and not match.needs_ruling:
             raise ServiceError(_("Game %(n)s has a result, but the match was decided before it: "
                                  "clear the later games first."), n=entered[0].number)
-        board.result = "" if match.needs_ruling else ("1-0" if state.winner == "home" else "0-1")
+        board.result = ("" if match.needs_ruling else Result.WHITE_WINS if state.winner == "home"
+                        else Result.BLACK_WINS)
         return _drop_games([g for g in later if not g.result])
     board.result = ""
     needed = games_through(rules, state.next_level)
@@ -379,7 +382,7 @@ def _decide_team_board(event: Event, board: Board, actor) -> bool:
     the extra team match: its boards are created then, colours swapped, default line-ups.
     Returns whether games were created or deleted."""
     games = list(board.games.order_by("number"))
-    if board.result in RULINGS:
+    if board.result in FORFEITS:
         return _drop_games([g for g in games if not g.result])
     try:
         state = team_board_match(event, board, games)
@@ -388,11 +391,11 @@ def _decide_team_board(event: Event, board: Board, actor) -> bool:
                              "the whole match a forfeit.")) from None
     boards = event.team_boards
     extra = [g for g in games if g.number > boards]
-    board.result = {"home": "1-0", "away": "0-1", None: ""}[state.winner]
+    board.result = {"home": Result.WHITE_WINS, "away": Result.BLACK_WINS, None: ""}[state.winner]
     if state.needs_extra:
         if extra:
             return False
-        new = [Game(board=board, number=boards + k, level=1, kind="regular",
+        new = [Game(board=board, number=boards + k, level=1, kind=GameKind.REGULAR,
                     white_first=k % 2 == 0) for k in range(1, boards + 1)]
         match_games_store(event=event, boards=[], actor=actor, reason="tie-break", games=new)
         return True
@@ -427,7 +430,7 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     event_lock(game.board.round.event)
     game = Game.objects.select_for_update(of=("self",)).select_related("board").get(pk=game.pk)
     board = game.board
-    if game.kind != "armageddon":
+    if game.kind != GameKind.ARMAGEDDON:
         raise ServiceError(_("Only the colours of a deciding game are chosen; the other games "
                              "alternate (Art. 4.2.2)."))
     if game.version != expected_version:

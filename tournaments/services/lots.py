@@ -19,7 +19,8 @@ from tournaments.services._access import event_writer
 
 def uses_lots(event: Event) -> bool:
     """Whether the statute's tie-break order (or the law's default for it) ends in lots."""
-    return not event.is_knockout and any(c.upper() == "LOT" for c in tiebreak_order(event))
+    return event.format_rules.has_standings and any(c.upper() == "LOT"
+                                                    for c in tiebreak_order(event))
 
 
 @event_writer("tournaments.pair_round")

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from pairings.berger import REST, berger_table
 from tournaments.errors import ServiceError
-from tournaments.models import ByeKind, Event, Format, PairingMethod, Round
+from tournaments.models import ByeKind, Event, PairingMethod, Round
 from tournaments.services._access import event_writer
 from tournaments.services.rounds import BoardSpec, round_publish, round_store
 
@@ -30,14 +30,15 @@ def round_robin_schedule(*, event: Event, actor, publish: bool = False) -> list[
     dummy number rests (a bye worth the statute's points for resting). Double round robin: the
     second cycle repeats the first with colours reversed (optionally FIDE C.05 Annex 1's order).
     """
-    if not event.is_round_robin:
+    rules = event.format_rules
+    if not rules.pairs_all_rounds_at_once:
         raise ServiceError(_("This event is not a round robin."))
     if event.rounds_set.exists():
         raise ServiceError(_("The rounds of this event are already drawn."))
     numbers = _numbered_entries(event)
-    table = berger_table(len(numbers), double=event.format == Format.DOUBLE_ROUND_ROBIN,
-                         fide_annex_swap=event.fide_cycle_swap and
-                         event.format == Format.DOUBLE_ROUND_ROBIN)
+    double = rules.cycles == 2
+    table = berger_table(len(numbers), double=double,
+                         fide_annex_swap=event.fide_cycle_swap and double)
     by_round: dict[int, list[BoardSpec]] = {}
     for line in table:
         if REST in (line.white, line.black):

@@ -2,7 +2,8 @@
 
 Format services (round robin, Swiss, knockout, teams) compute the boards with the engines and
 store them through ``round_store``, which stores the round whole: its boards, the games of each
-match, the default line-ups of team matches and, for a Swiss round, the checker's findings.
+match, the default line-ups of team matches and, for a format whose rounds are checked (a
+Swiss: ``FormatRules.rounds_checked``), the checker's findings.
 """
 
 from dataclasses import dataclass
@@ -37,9 +38,9 @@ def round_store(
     explanation: dict | None = None, expected: RoundPairing | None = None,
 ) -> Round:
     """Persist a paired round as a draft, whole: its boards, the games of each match, the
-    default line-ups of team matches, and for a Swiss round the checker's findings and the
-    engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``). Call
-    inside the format service's transaction, with the event locked. ``expected``: the
+    default line-ups of team matches, for a checked format (a Swiss) the checker's findings,
+    and the engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``).
+    Call inside the format service's transaction, with the event locked. ``expected``: the
     engine's pairing these boards come from, when it was made with the statute's options
     (the checker's): the check compares with it instead of pairing the round again."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
@@ -53,7 +54,7 @@ def round_store(
         Board, default_user=actor, default_change_reason=PAIRED,
     )
     match_games_store(event=event, boards=stored, actor=actor)
-    if event.is_swiss:  # in the worker already when the event is large
+    if event.format_rules.rounds_checked:  # in the worker already when the event is large
         round_ = round_check_store(round_=round_, expected=expected)
     return round_
 

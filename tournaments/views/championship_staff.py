@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,7 +20,7 @@ from tournaments.forms import (
     RoleForm,
     StageForm,
 )
-from tournaments.models import ChampionshipRole, Stage, Visibility
+from tournaments.models import ChampionshipRole, JobStatus, Stage, Visibility
 from tournaments.selectors.championship_tree import championship_tree
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.users import user_chosen
@@ -203,9 +204,32 @@ def stage_manage(request, slug, stage_id):
 def stage_qualify(request, slug, stage_id):
     _championship, stage = _stage_for(request, slug, stage_id, "tournaments.qualify_stage")
     draw = request.POST.get("draw") == "1"
-    _run(request, lambda: services.stage_qualify(stage=stage, actor=request.user, draw=draw),
-         _("The players have qualified into this stage."))
+    try:
+        qualified = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The players have qualified into this stage."))
+        for job in qualified.jobs:
+            _report_pairing(request, job)
     return redirect("tournaments:stage_manage", slug=slug, stage_id=stage.pk)
+
+
+def _report_pairing(request, job) -> None:
+    """Where the pairing of a large event's first round is: paired (no broker), refused, or
+    on a worker, its job's page linked."""
+    if job.status == JobStatus.DONE:
+        messages.success(request, _("%(event)s: round %(n)s paired. Review the pairings, then "
+                                    "publish.") % {"event": job.event.name,
+                                                   "n": job.result["round"]})
+    elif job.status == JobStatus.FAILED:
+        messages.error(request, _("%(event)s: %(error)s") % {"event": job.event.name,
+                                                              "error": job.error})
+    else:
+        messages.info(request, format_html(
+            _("{event}: the first round is being paired in the background; <a href=\"{url}\">"
+              "follow it</a>."), event=job.event.name,
+            url=reverse("tournaments:job", kwargs={"pk": job.pk})))
 
 
 @login_required

@@ -32,7 +32,8 @@ def page_context(request, event, tab, **extra):
     rounds = visible_rounds(event, staff=staff)
     in_play = any(r.status == RoundStatus.PUBLISHED for r in rounds)
     return {
-        "event": event, "tab": tab, "rounds": rounds, "staff": staff,
+        "event": event, "rules": event.format_rules, "tab": tab, "rounds": rounds,
+        "staff": staff,
         # Links to entries, built once per page rather than reversed per row.
         "entry_prefix": reverse("tournaments:entries", kwargs={"slug": event.slug}),
         "last_update": last_update(event), "in_play": in_play,

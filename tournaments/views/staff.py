@@ -55,6 +55,7 @@ from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
 from tournaments.views._access import staff_perms
 from tournaments.views.confirm import confirmation
+from tournaments.views.jobs import pairing_rendered
 
 
 def _run(request, action, success: str):
@@ -98,11 +99,12 @@ def manage_event(request, slug):
     event = _event_for(request, slug)
     rounds = visible_rounds(event, staff=True)
     entry_count = event.entries.count()
+    rules = event.format_rules
     return render(request, "tournaments/staff/dashboard.html", {
-        "event": event, "rounds": rounds, "entry_count": entry_count,
+        "event": event, "rules": rules, "rounds": rounds, "entry_count": entry_count,
         "perms": staff_perms(request.user, event),
         "numbered": entry_count and not event.entries.filter(number__isnull=True).exists(),
-        "guidance": swiss_rounds_guidance(entry_count) if event.is_swiss else "",
+        "guidance": swiss_rounds_guidance(entry_count) if rules.rounds_announced else "",
         "uses_lots": uses_lots(event),
     })
 
@@ -147,7 +149,8 @@ def event_visibility(request, slug):
 
 def _entries_page(request, event, quick_form=None, status=200):
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, **entries_page(event), "perms": staff_perms(request.user, event),
+        "event": event, "rules": event.format_rules, **entries_page(event),
+        "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
     }, status=status)
@@ -349,7 +352,7 @@ def start_rendered(request, event, seeding: str | None = None):
         messages.error(request, str(error))
         return redirect("tournaments:manage_event", slug=event.slug)
     if started.job is not None:
-        return swiss_views.job_rendered(request, event, started.job)
+        return pairing_rendered(request, event, started.job)
     first = started.rounds[0].number
     messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
                      % {"n": first} if len(started.rounds) == 1 else
@@ -378,11 +381,12 @@ def manage_round(request, slug, number):
     if event.is_team:
         annotate_rosters(boards)  # the line-up form of each match (appendix §4)
         annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
-    elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
+    elif event.format_rules.has_bracket:  # e.g. 1–1 · 1½–½ (rapid)
         knockout_selectors.annotate_match_scores(round_, boards)
         annotate_colour_choosers(event, boards)  # a championship stage's statute (issue 15)
     return render(request, "tournaments/staff/round.html", {
-        "event": event, "round": round_, "rounds": rounds, "boards": boards,
+        "event": event, "rules": event.format_rules, "round": round_, "rounds": rounds,
+        "boards": boards,
         "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
         "tap_codes": TAP_RESULTS,
         # Art. 20: a correction of a closed round after the next was paired changes the scores
@@ -450,7 +454,8 @@ def round_action(request, slug, number, action):
     if action == "delete" and done:
         return redirect("tournaments:manage_event", slug=slug)
     if action == "publish" and done and request.POST.get("all"):
-        for later in event.rounds_set.filter(number__gt=number, status="draft").order_by("number"):
+        drafts = event.rounds_set.filter(number__gt=number, status=RoundStatus.DRAFT)
+        for later in drafts.order_by("number"):
             try:
                 round_services.round_publish(round_=later, actor=request.user)
             except ServiceError as error:  # e.g. another arbiter deleted it meanwhile

@@ -35,6 +35,7 @@ NOT_AN_EVENT_CHANGE = {
     "team_get_or_create": "a team of the register, not of an event",
     "round_check_refresh": "the stored check is shown to staff only, whose pages are not cached",
     "pdf_start": "a background job's row",
+    "pairing_start": "a background job's row; the pairing it runs locks the event",
     "championship_create": "a new championship: no event yet",
     "category_add": "a championship's category, shown on the championship's pages (not cached)",
     "category_update": "a championship's category, shown on the championship's pages",
