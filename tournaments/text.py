@@ -1,12 +1,15 @@
-"""The app's text: names compared and sorted without diacritics, points and labels written for
-people. The one place the app turns such values into words (pages, the API, Excel, print sheets);
-services write, they do not format."""
+"""The app's text: names compared and sorted without diacritics, made into addresses, points
+and labels written for people. The one place the app turns such values into words (pages, the
+API, Excel, print sheets); services write, they do not format."""
 
 import re
 import unicodedata
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from string import ascii_uppercase
+
+from django.utils.text import slugify
 
 from scoring.points import format_points
 
@@ -49,6 +52,21 @@ def name_sort_key(full_name: str) -> str:
     if not words:
         return ""
     return " ".join([words[-1], *words[:-1]])
+
+
+SLUG_MAX_CHARS = 70
+
+
+def unique_slug(name: str, *, fallback: str, taken: Callable[[str], bool]) -> str:
+    """The address of a new page made from ``name`` (Django's ``slugify``: ASCII letters,
+    digits and hyphens, cut to ``SLUG_MAX_CHARS``; ``fallback`` when nothing is left),
+    numbered ``-2``, ``-3``... while ``taken`` says the address is used."""
+    base = slugify(name)[:SLUG_MAX_CHARS] or fallback
+    slug, n = base, 1
+    while taken(slug):
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 def name_key(name: str) -> str:

@@ -23,7 +23,7 @@ Refusals read ``{detail, code}`` in the user's language (``api/errors.py``).
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -33,6 +33,7 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from tournaments.access import championship_seen
 from tournaments.api.jobs import JobSerializer
 from tournaments.excel import championship as excel
 from tournaments.excel import workbook
@@ -51,7 +52,6 @@ from tournaments.selectors.championship_tree import (
     championship_tree,
     championships_run_by,
     public_championships,
-    visible_championship,
 )
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.services import championship_removal as removal
@@ -102,10 +102,7 @@ class Ids(serializers.Serializer):
 
 def _championship(request, pk) -> Championship:
     """The championship if the user may see it; 404 otherwise (a draft stays unknown)."""
-    row = get_object_or_404(Championship, pk=pk)
-    if visible_championship(request.user, row.slug) is None:
-        raise Http404
-    return row
+    return championship_seen(request.user, pk=pk)
 
 
 def _stage(request, pk) -> Stage:

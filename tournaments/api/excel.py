@@ -12,8 +12,6 @@ the reason in ``detail``).
 
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.urls import path
 from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema
@@ -24,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.jobs import JobSerializer, job_accepted
+from tournaments.api.permissions import event_for
 from tournaments.errors import ServiceError
 from tournaments.excel.workbook import TABLES
 from tournaments.models import Event
@@ -51,9 +50,7 @@ class EventExportView(APIView):
 
     @extend_schema(request=ExportRequest, responses={202: JobSerializer})
     def post(self, request, event_pk: int):
-        event = get_object_or_404(Event, pk=event_pk)
-        if not request.user.has_perm("tournaments.view_event", event):
-            raise Http404
+        event = event_for(request, event_pk)
         data = ExportRequest(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -83,9 +80,7 @@ class _ImportView(APIView):
 class EventImportView(_ImportView):
     @extend_schema(request={"multipart/form-data": FileUpload}, responses={202: JobSerializer})
     def post(self, request, event_pk: int):
-        event = get_object_or_404(Event, pk=event_pk)
-        if not request.user.has_perm("tournaments.view_event", event):
-            raise Http404
+        event = event_for(request, event_pk)
         return self._start(request, event)
 
 
@@ -116,9 +111,7 @@ class BackupView(APIView):
 
     @extend_schema(responses={200: dict})
     def get(self, request, event_pk: int):
-        event = get_object_or_404(Event, pk=event_pk)
-        if not request.user.has_perm("tournaments.view_event", event):
-            raise Http404
+        event = event_for(request, event_pk)
         return Response(event_backup(event=event, actor=request.user))
 
 

@@ -13,7 +13,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from tournaments.api.views import event_for, is_staff_of
+from tournaments.api.permissions import event_for, is_staff_of
 from tournaments.selectors.championships import colour_choices
 from tournaments.selectors.knockout import BracketView, MatchView, SideView, event_bracket
 

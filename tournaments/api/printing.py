@@ -23,7 +23,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.api.jobs import JobSerializer, job_accepted
-from tournaments.api.views import event_for, is_staff_of
+from tournaments.api.permissions import event_for, is_staff_of
 from tournaments.errors import ServiceError
 from tournaments.printing.document import PDF, sheet_pdf
 from tournaments.printing.sheets import (

@@ -42,7 +42,8 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
+from tournaments.api.permissions import event_for, is_staff_of
+from tournaments.api.views import EventRoundViewSet
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
 from tournaments.selectors.pairing_sheet import points_after

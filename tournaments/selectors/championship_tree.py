@@ -24,9 +24,12 @@ def championships_run_by(user) -> QuerySet[Championship]:
     return rows.annotate(category_count=Count("categories", distinct=True))
 
 
-def visible_championship(user, slug: str) -> Championship | None:
-    """The championship if the user may see it: public, or run by the user."""
-    championship = Championship.objects.filter(slug=slug).first()
+def visible_championship(user, slug: str | None = None, *,
+                         pk: int | None = None) -> Championship | None:
+    """The championship of that address (or id) if the user may see it: public, or run by the
+    user (``tournaments.view_championship``)."""
+    championship = Championship.objects.filter(
+        **({"slug": slug} if pk is None else {"pk": pk})).first()
     if championship is None or not user.has_perm("tournaments.view_championship",
                                                   championship):
         return None

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring import seeding
@@ -33,6 +32,7 @@ from tournaments.models import (
     Seeding,
     Stage,
 )
+from tournaments.rules import roles_forget
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.services._access import event_lock
 from tournaments.services.championship_rules import qualification_check
@@ -44,7 +44,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.events import event_build, law_defaults
 from tournaments.services.formats import round_start
-from tournaments.text import group_labels
+from tournaments.text import group_labels, unique_slug
 
 CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
                                  "visibility"})
@@ -67,15 +67,6 @@ def _check_fields(values: dict, allowed: frozenset) -> None:
         raise ServiceError(_("Unknown fields: %(fields)s"), fields=", ".join(sorted(unknown)))
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:70] or "championship"
-    slug, n = base, 1
-    while Championship.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
 def _save(row, **changes):
     for field, value in changes.items():
         setattr(row, field, value)
@@ -93,8 +84,9 @@ def championship_create(*, actor, name: str, start_date, slug: str = "",
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create championships."))
     _check_fields(fields, CHAMPIONSHIP_FIELDS)
-    championship = Championship(name=name, start_date=start_date, created_by=actor,
-                                slug=slug or _unique_slug(name))
+    slug = slug or unique_slug(name, fallback="championship",
+                               taken=lambda s: Championship.objects.filter(slug=s).exists())
+    championship = Championship(name=name, start_date=start_date, created_by=actor, slug=slug)
     _save(championship, **fields)
     ChampionshipRole.objects.create(championship=championship, user=actor, role=Role.ORGANISER)
     return championship
@@ -131,7 +123,7 @@ def championship_role_assign(*, championship: Championship, actor, user,
     for event in _stage_events(championship):
         event_lock(event)  # the role shows on the event's pages (the version, issue 23)
         _give_role(event, user, role)
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
     return given
 
 
@@ -155,7 +147,7 @@ def championship_role_remove(*, championship: Championship, actor, user, role: s
         event_lock(pk)
     EventRole.objects.filter(event__in=_stage_events(championship), user=user, role=role) \
         .exclude(event__created_by=user, role=Role.ORGANISER).delete()
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
 
 
 @transaction.atomic

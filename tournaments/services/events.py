@@ -2,7 +2,6 @@
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
@@ -15,8 +14,10 @@ from tournaments.models import (
     ScoringSystem,
     Visibility,
 )
-from tournaments.services._access import event_lock, require
+from tournaments.rules import roles_forget
+from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
+from tournaments.text import unique_slug
 
 # Statute fields an organiser may set through event_create / event_update.
 STATUTE_FIELDS = frozenset(
@@ -43,13 +44,10 @@ def law_defaults(format: str, games_per_match: int | None = None) -> dict:
     return defaults
 
 
-def unique_slug(name: str) -> str:
-    base = slugify(name, allow_unicode=False)[:70] or "event"
-    slug, n = base, 1
-    while Event.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+def event_slug(name: str) -> str:
+    """A new event's address, made from its name (``text.py: unique_slug``)."""
+    return unique_slug(name, fallback="event",
+                       taken=lambda slug: Event.objects.filter(slug=slug).exists())
 
 
 def _check_fields(values: dict) -> None:
@@ -76,7 +74,7 @@ def event_build(*, actor, name: str, start_date, **statute) -> Event:
     values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
     event = Event(name=name, start_date=start_date, created_by=actor, **values)
     if not event.slug:
-        event.slug = unique_slug(name)
+        event.slug = event_slug(name)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
@@ -131,16 +129,14 @@ def _check_agrees_with_stage(event: Event, changes: dict) -> None:
                            stage=stage, championship=stage.category.championship)
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_update(*, event: Event, actor, **changes) -> Event:
     """Change the statute. What shaped the rounds already drawn is fixed once a round exists.
 
     Scoring, points and the tie-break order stay open: standings are computed on read, so a
     statute corrected late ranks every round by the same rule (Art. 21.3, 21.4).
     """
-    require(actor, "tournaments.change_event", event)
     _check_fields(changes)
-    event = event_lock(event)
     _check_agrees_with_stage(event, changes)
     made = event.rounds_set.count()
     if made:
@@ -154,20 +150,17 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     return event
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_set_visibility(*, event: Event, actor, public: bool) -> Event:
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     event.visibility = Visibility.PUBLIC if public else Visibility.DRAFT
     event.save(update_fields=["visibility", "updated_at"])
     return event
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
-    """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters."""
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)  # the public overview names the arbiters
+    """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters
+    (the public overview names them: the event's version moves)."""
     if role not in Role.values:
         raise ServiceError(_("Unknown role."))
     if role == Role.CHIEF_ARBITER:
@@ -175,15 +168,13 @@ def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
         if current.exists():
             raise ServiceError(_("This event already has a chief arbiter; remove them first."))
     event_role, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
     return event_role
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def role_remove(*, event: Event, actor, user, role: str) -> None:
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)
     if role == Role.ORGANISER and user.pk == event.created_by_id:
         raise ServiceError(_("The event's creator stays its organiser."))
     EventRole.objects.filter(event=event, user=user, role=role).delete()
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)

@@ -63,7 +63,8 @@ from tournaments.models import (
     Seeding,
     rating_order_key,
 )
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_lock, event_writer, require
+from tournaments.services._history import history_note, versioned_save
 from tournaments.services.rounds import BoardSpec, match_games_store, round_store
 
 KNOCKOUT_REASON = "knockout"
@@ -100,7 +101,7 @@ def _seed_order(event: Event, entries: list[Entry], method: str, seed: int) -> l
     raise ServiceError(_("Unknown seeding method."))
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round")
 def bracket_start(*, event: Event, actor, method: str | None = None,
              seed: int | None = None) -> list[Round]:
     """Seed the active entries and store the bracket's first matches as draft rounds.
@@ -111,8 +112,6 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     the entries' numbers, fixed once round 1 is published (the arbiter may delete the draft
     rounds and start again before that).
     """
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
     if not event.format_rules.has_bracket:
         raise ServiceError(_("This event is not a knockout."))
     if event.rounds_set.exists():
@@ -152,13 +151,6 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     return list(event.rounds_set.order_by("number"))
 
 
-def _save_board(board: Board, actor, reason: str) -> None:
-    board.version += 1
-    board._change_reason = reason
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
-
-
 # --- advancing ------------------------------------------------------------------------------
 
 
@@ -176,14 +168,13 @@ class _Stored:
         self.boards = {b.match_code: b for b in boards}
 
 
-@transaction.atomic
+@event_writer(None)
 def bracket_advance(*, event: Event, actor) -> None:
     """Bring the stored boards in line with the bracket (see the module's docstring).
 
     Repeats until nothing changes: a walkover can make the next match ready, whose player may
     have withdrawn too.
     """
-    event = event_lock(event)
     if not event.format_rules.has_bracket:
         return
     while _advance_once(event, actor):
@@ -277,8 +268,7 @@ def _store_match(event: Event, actor, bracket: Bracket, match, ms, stored: _Stor
     stage_codes = [m.code for m in bracket.matches if m.stage == match.stage]
     board = Board(round=round_, number=stage_codes.index(match.code) + 1, white_id=white,
                   black_id=black, bracket=match.bracket, match_code=match.code)
-    board._history_user = actor
-    board._change_reason = KNOCKOUT_REASON
+    history_note(board, actor=actor, reason=KNOCKOUT_REASON)
     board.save()
     match_games_store(event=event, boards=[board], actor=actor, reason=KNOCKOUT_REASON)
     stored.boards[match.code] = board
@@ -291,7 +281,7 @@ def _walkover(board: Board, withdrawn: set[int], actor) -> None:
     white_out, black_out = board.white_id in withdrawn, board.black_id in withdrawn
     board.result = (Result.DOUBLE_FORFEIT if white_out and black_out
                     else Result.BLACK_WINS_FORFEIT if white_out else Result.WHITE_WINS_FORFEIT)
-    _save_board(board, actor, "walkover: withdrawn")
+    versioned_save(board, actor=actor, reason="walkover: withdrawn", fields=["result"])
     for game in board.games.filter(result=""):
         game.delete()
 
@@ -325,7 +315,7 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     games_changed = (_decide_team_board(event, board, actor) if event.is_team
                      else _decide_board(board, _rules(event), actor))
     if by_game or board.result != old or games_changed:
-        _save_board(board, actor, reason)
+        versioned_save(board, actor=actor, reason=reason, fields=["result"])
     round_ = board.round
     if not board.result and round_.status == RoundStatus.COMPLETED:
         # A correction reopened the match (or gave it tie-break games): the round reopens.
@@ -451,9 +441,6 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     if white not in (board.white_id, board.black_id):
         raise ServiceError(_("White must be one of the match's two players."))
     game.white_first = white == board.white_id
-    game.version += 1
-    game._change_reason = ARMAGEDDON_COLOUR_REASON
-    game._history_user = actor
-    game.save(update_fields=["white_first", "version"])
+    versioned_save(game, actor=actor, reason=ARMAGEDDON_COLOUR_REASON, fields=["white_first"])
     return game
 

@@ -9,6 +9,7 @@ from records import MATCH_RULINGS
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Game, ResultCode, Round, RoundStatus
 from tournaments.services._access import event_lock, reason_check, require
+from tournaments.services._history import versioned_save
 from tournaments.services.formats import format_flow
 from tournaments.services.lineups import game_result_check, lineup_set
 from tournaments.services.matches import match_result
@@ -72,10 +73,7 @@ def result_record(
     if board.result == result:
         return board
     board.result = result
-    board.version += 1
-    board._change_reason = reason
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
+    versioned_save(board, actor=actor, reason=reason, fields=["result"])
     if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
         drafts_check_schedule(event=board.round.event)
     if board.round.status == RoundStatus.COMPLETED and not result:
@@ -121,10 +119,7 @@ def game_result_record(
     if game.result == result:
         return game
     game.result = result
-    game.version += 1
-    game._change_reason = reason
-    game._history_user = actor
-    game.save(update_fields=["result", "version"])
+    versioned_save(game, actor=actor, reason=reason, fields=["result"])
     if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
         drafts_check_schedule(event=board.round.event)
     # A knockout: the mini-match engine decides the match (services/knockout.py).
@@ -133,10 +128,7 @@ def game_result_record(
         return game
     games = list(board.games.filter(level=0).order_by("number"))
     board.result = match_result(games)
-    board.version += 1
-    board._change_reason = reason
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
+    versioned_save(board, actor=actor, reason=reason, fields=["result"])
     return game
 
 

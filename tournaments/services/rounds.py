@@ -8,7 +8,6 @@ Swiss: ``FormatRules.rounds_checked``), the checker's findings.
 
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,7 +16,7 @@ from simple_history.utils import bulk_create_with_history
 from pairings.dutch import RoundPairing
 from tournaments.errors import RoundNotClosed, ServiceError
 from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 from tournaments.services.lineups import default_lineups_apply
 from tournaments.services.round_checks import round_check_store
 
@@ -103,15 +102,13 @@ def next_round_number(event: Event) -> int:
     return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-@transaction.atomic
-def round_publish(*, round_: Round, actor) -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def round_publish(*, round_: Round, actor, event: Event) -> Round:
     """Make a draft round's pairings public (Art. 20: the chief arbiter publishes the draw)."""
-    require(actor, "tournaments.pair_round", round_.event)
-    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is already published."), n=round_.number)
-    earlier = round_.event.rounds_set.filter(number__lt=round_.number, status=RoundStatus.DRAFT)
+    earlier = event.rounds_set.filter(number__lt=round_.number, status=RoundStatus.DRAFT)
     if earlier.exists():
         raise ServiceError(_("Publish the earlier rounds first."))
     round_.status = RoundStatus.PUBLISHED
@@ -120,16 +117,14 @@ def round_publish(*, round_: Round, actor) -> Round:
     return round_
 
 
-@transaction.atomic
-def round_delete(*, round_: Round, actor) -> None:
+@event_writer("tournaments.pair_round", of="round_")
+def round_delete(*, round_: Round, actor, event: Event) -> None:
     """Delete a draft round so it can be paired again; only the last round."""
-    require(actor, "tournaments.pair_round", round_.event)
-    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Only a draft round can be deleted; round %(n)s is published."),
                            n=round_.number)
-    if round_.event.rounds_set.filter(number__gt=round_.number).exists():
+    if event.rounds_set.filter(number__gt=round_.number).exists():
         raise ServiceError(_("Delete the later rounds first."))
     round_.delete()
 
@@ -147,12 +142,10 @@ def open_boards(round_: Round) -> int:
     return round_.boards.filter(awaiting_result(round_.number)).count()
 
 
-@transaction.atomic
-def round_complete(*, round_: Round, actor) -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def round_complete(*, round_: Round, actor, event: Event) -> Round:
     """Close the round once every board has its result. The round's row is locked before its
     boards are read, as a result's writer locks it (``results._lock_round``)."""
-    require(actor, "tournaments.pair_round", round_.event)
-    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Only a published round can be closed."))

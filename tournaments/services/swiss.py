@@ -28,7 +28,6 @@ import random
 import secrets
 from collections.abc import Callable
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -50,7 +49,7 @@ from tournaments.models import (
     RoundStatus,
     rating_order_key,
 )
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.services.rounds import BoardSpec, next_round_number, round_store
 
@@ -139,15 +138,13 @@ def _engine_pair(event: Event, setup: SwissSetup) -> tuple[RoundPairing, bool]:
     raise NoValidPairing(reason=str(failure)) from failure
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round")
 def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
                     progress: Progress | None = None) -> Round:
     """Pair the next round of a Swiss event and store it as a draft (appendix §1).
 
     ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each stage
     (a pairing job reports it on its page)."""
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
     number = next_round_number(event)
     _check_can_pair(event, number)
     step = progress or (lambda _stage: None)
@@ -180,13 +177,11 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
 # --- requested byes ---------------------------------------------------------------------------
 
 
-@transaction.atomic
-def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False) -> Entry:
+@event_writer("tournaments.change_event", of="entry")
+def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False,
+                event: Event) -> Entry:
     """A player asks for a half-point bye in a round not paired yet (as the statute allows);
     ``cancel`` withdraws the request."""
-    event = entry.event
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)
     if not event.format_rules.pairs_by_score:
         raise ServiceError(_("Requested byes exist only in Swiss events."))
     entry.refresh_from_db()
@@ -205,11 +200,9 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False)
     return entry
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def forbidden_group_set(*, event: Event, actor, groups: list[list[int]]) -> Event:
     """The groups of entries (ids) who must not meet (family; as the statute allows)."""
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     ids = set(event.entries.values_list("pk", flat=True))
     clean = []
     for group in groups:

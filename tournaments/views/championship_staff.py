@@ -5,13 +5,13 @@ view parses the form, calls one service, and shows its refusal in the user's lan
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.access import championship_for
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     CategoryForm,
@@ -21,22 +21,16 @@ from tournaments.forms import (
     StageForm,
 )
 from tournaments.models import ChampionshipRole, JobStatus, Stage, Visibility
-from tournaments.selectors.championship_tree import championship_tree, visible_championship
+from tournaments.selectors.championship_tree import championship_tree
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.users import user_chosen
 from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
 from tournaments.views.confirm import confirmation
-from tournaments.views.errors import refusal
 
 
 def _championship_for(request, slug, perm="tournaments.change_championship"):
-    championship = visible_championship(request.user, slug)
-    if championship is None:
-        raise Http404("No such championship, or it is not public yet.")
-    if not request.user.has_perm(perm, championship):
-        raise PermissionDenied(refusal(perm))
-    return championship
+    return championship_for(request.user, perm, slug=slug)
 
 
 def _run(request, action, success: str) -> bool:

@@ -20,12 +20,12 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from tournaments.access import event_seen
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel import workbook
 from tournaments.excel.workbook import XLSX, ExportError, Table
 from tournaments.models import Event, Job, JobKind
-from tournaments.selectors.events import visible_event
 from tournaments.selectors.excel import round_numbers
 from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup, restore_start
@@ -43,10 +43,7 @@ class RestoreForm(forms.Form):
 
 
 def _event(request, slug: str) -> Event:
-    event = visible_event(request.user, slug)
-    if event is None:
-        raise Http404("No such event, or it is not public yet.")
-    return event
+    return event_seen(request.user, slug=slug)
 
 
 def _staff_event(request, slug: str) -> Event:

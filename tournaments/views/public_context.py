@@ -2,25 +2,23 @@
 rounds, the ``?after=`` round, and the refresh while a round is in play."""
 
 from django.db.models import Max
-from django.http import Http404
 from django.urls import reverse
 
+from tournaments.access import event_seen, event_staff
 from tournaments.models import Board, RoundStatus
-from tournaments.selectors.events import visible_event
 from tournaments.selectors.rounds import visible_rounds
 
 REFRESH_SECONDS = 30
 
 
 def get_visible_event_or_404(request, slug):
-    event = visible_event(request.user, slug)
-    if event is None:  # the general text: a stranger learns nothing about a draft event
-        raise Http404("No such event, or it is not public yet.")
-    return event
+    """The event if the visitor may see it; a draft run by others is not found
+    (``tournaments/access.py``)."""
+    return event_seen(request.user, slug=slug)
 
 
 def is_staff_of(request, event) -> bool:
-    return request.user.has_perm("tournaments.enter_result", event)
+    return event_staff(request.user, event)
 
 
 def last_update(event):

@@ -11,12 +11,13 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.access import event_seen
 from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
 from tournaments.models import (
@@ -29,7 +30,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
 )
-from tournaments.selectors.events import visible_event
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.trf import trf_export
@@ -202,9 +202,7 @@ def _trf_response(event: Event, text: str) -> HttpResponse:
 
 def trf_public(request, slug):
     """Anyone's TRF file of a public event (published rounds only)."""
-    event = visible_event(request.user, slug)
-    if event is None:
-        raise Http404("No such event, or it is not public yet.")
+    event = event_seen(request.user, slug=slug)
     try:
         return _trf_response(event, trf_export(event))
     except ServiceError as error:
