@@ -141,6 +141,24 @@ def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
     return EventRecord(event, tournament, {numbers[e.pk]: e for e in entries}, numbers, rounds)
 
 
+def record_with_round(record: EventRecord, round_: Round, boards: list[Board],
+                      games: list[GameRow]) -> EventRecord:
+    """``record`` with ``round_`` added, a round its reader has just stored in the same
+    transaction (``boards`` and the ``games`` of its matches, no result yet): what
+    ``load_event`` would read now, without reading the event again (the Swiss pairing hands
+    the record it paired from to the round's check)."""
+    games_by_board: dict[int, list[tuple]] = {}
+    for game in sorted(games, key=lambda g: (g.board_id, g.number)):
+        games_by_board.setdefault(game.board_id, []).append(
+            (game.board_id, game.white_first, game.result, game.level))
+    added = tuple(
+        _pairing((b.pk, round_.number, b.number, b.white_id, b.black_id, b.bye, b.result),
+                 record.numbers, games_by_board.get(b.pk, []))
+        for b in sorted(boards, key=lambda b: b.number))
+    tournament = replace(record.tournament, pairings=record.tournament.pairings + added)
+    return replace(record, tournament=tournament, rounds=[*record.rounds, round_])
+
+
 def counts_fouls(order) -> bool:
     """Whether a tie-break order names ``FOUL`` (only then are the fouls read)."""
     return any(code.split("/")[0].split(":")[0].upper() == "FOUL" for code in order)

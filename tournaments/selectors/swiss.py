@@ -142,7 +142,8 @@ def round_findings(round_: Round, record: EventRecord | None = None,
     """The engine checker's findings on ``round_`` (any status), with what words them. Runs
     the Dutch engine, unless ``expected`` is its pairing of the round already (with the
     statute's options, ``dutch_options``): the pages read the findings stored with the round
-    (``stored_warnings``)."""
+    (``stored_warnings``). ``record``: the event as already read, ``round_`` included (the
+    Swiss pairing's, ``adapters/events.py: record_with_round``; the whole-event check's)."""
     event = round_.event
     record = record or load_event(event)
     setup = swiss_setup(record, round_.number)
@@ -179,10 +180,11 @@ def round_warnings(round_: Round, record: EventRecord | None = None) -> list[Rou
     return _worded(*round_findings(round_, record))
 
 
-def round_check_data(round_: Round, expected: RoundPairing | None = None) -> list[dict]:
+def round_check_data(round_: Round, expected: RoundPairing | None = None, *,
+                     record: EventRecord | None = None) -> list[dict]:
     """The checker's findings on ``round_`` as the round stores them (``Round.findings``);
-    ``expected`` as ``round_findings`` takes it."""
-    findings, _words = round_findings(round_, expected=expected)
+    ``record`` and ``expected`` as ``round_findings`` takes them."""
+    findings, _words = round_findings(round_, record, expected)
     return [{"code": f.code, "params": f.params, "text": f.text} for f in findings]
 
 
