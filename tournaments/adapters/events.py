@@ -114,16 +114,19 @@ def _pairing(board: tuple, numbers: dict[int, int], games: list[tuple]) -> Pairi
     return Pairing(rnd, number, first, second, engine_games)
 
 
-def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
+def load_event(event: Event, *, public_only: bool = False,
+               rounds: list[Round] | None = None) -> EventRecord:
     """Entries, rounds, boards and games of ``event`` in four queries (boards and games as
     plain rows: a 2,000-player event has tens of thousands). ``public_only`` leaves out draft
-    rounds (what the public may see)."""
+    rounds (what the public may see). ``rounds``: the rounds to read, in number order, when
+    the caller has read them already (a page's list of rounds): three queries."""
     entries = list(event.entries.select_related("player", "team").order_by("number", "pk"))
     numbers = participant_numbers(entries)
-    rounds_qs = event.rounds_set.order_by("number")
-    if public_only:
-        rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
-    rounds = list(rounds_qs)
+    if rounds is None:
+        rounds_qs = event.rounds_set.order_by("number")
+        if public_only:
+            rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
+        rounds = list(rounds_qs)
     round_ids = [r.pk for r in rounds]
     boards = (Board.objects.filter(round_id__in=round_ids)
               .order_by("round__number", "number").values_list(*_BOARD_FIELDS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, F, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,16 +26,37 @@ from tournaments.models import (
 )
 
 
-def visible_rounds(event: Event, *, staff: bool) -> list[Round]:
-    """Rounds with counts of boards and of boards still waiting for a result; drafts only for
-    the people who run the event."""
+def event_rounds(event: Event, *, staff: bool) -> QuerySet[Round]:
+    """An event's rounds in number order, with counts of boards and of boards still waiting
+    for a result; drafts only for the people who run the event, whose pages also say who
+    paired each round."""
     rounds = event.rounds_set.annotate(
         board_count=Count("boards", filter=Q(boards__black__isnull=False)),
         open_count=Count("boards", filter=awaiting_result(F("number"), "boards__")),
     ).order_by("number")
-    if not staff:
-        rounds = rounds.exclude(status=RoundStatus.DRAFT)
-    return list(rounds)
+    if staff:
+        return rounds.select_related("paired_by")
+    return rounds.exclude(status=RoundStatus.DRAFT)
+
+
+def visible_rounds(event: Event, *, staff: bool) -> list[Round]:
+    """``event_rounds``, read (one query)."""
+    return list(event_rounds(event, staff=staff))
+
+
+def rounds_with_event() -> QuerySet[Round]:
+    """Rounds to find by id, each with its event (the rights are the event's)."""
+    return Round.objects.select_related("event")
+
+
+def boards_with_event() -> QuerySet[Board]:
+    """Boards to find by id, each with its round and event."""
+    return Board.objects.select_related("round__event")
+
+
+def games_with_event() -> QuerySet[Game]:
+    """Games to find by id, each with its board, round and event."""
+    return Game.objects.select_related("board__round__event")
 
 
 def _board_queryset():

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,23 +27,21 @@ from tournaments.forms import (
 )
 from tournaments.models import (
     Board,
+    ByeKind,
     Entry,
     EventRole,
     Player,
     ResultCode,
     Round,
-    RoundStatus,
     Substitution,
 )
-from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.championship_tree import championships_run_by
-from tournaments.selectors.championships import annotate_colour_choosers
+from tournaments.selectors.dashboard import event_dashboard
 from tournaments.selectors.events import entries_page, events_run_by
-from tournaments.selectors.fouls import board_fouls, round_fouls
-from tournaments.selectors.game_records import annotate_recorded, round_flags
+from tournaments.selectors.fouls import board_fouls
 from tournaments.selectors.players import player_search
-from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
-from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
+from tournaments.selectors.round_page import round_page_staff
+from tournaments.selectors.rounds import board_history
 from tournaments.selectors.users import user_chosen, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
@@ -96,13 +95,10 @@ def event_create(request):
 @login_required
 def manage_event(request, slug):
     event = _event_for(request, slug)
-    rounds = visible_rounds(event, staff=True)
-    entry_count = event.entries.count()
+    page = event_dashboard(event)
     return render(request, "tournaments/staff/dashboard.html", {
-        "event": event, "rounds": rounds, "entry_count": entry_count,
-        "perms": staff_perms(request.user, event),
-        "numbered": entry_count and not event.entries.filter(number__isnull=True).exists(),
-        "guidance": swiss_rounds_guidance(entry_count) if event.is_swiss else "",
+        "event": event, **page.context(), "perms": staff_perms(request.user, event),
+        "guidance": swiss_rounds_guidance(page.entry_count) if event.is_swiss else "",
         "uses_lots": uses_lots(event),
     })
 
@@ -371,27 +367,13 @@ def manage_round(request, slug, number):
     """The arbiter's page of a round: review the draw, publish it, enter results by tap or from
     the keyboard (online or offline: static/js/results.js), close the round."""
     event = _event_for(request, slug)
-    round_ = _round(event, number)
-    rounds = visible_rounds(event, staff=True)
-    round_ = next(r for r in rounds if r.pk == round_.pk)
-    boards = round_boards(round_)
-    if event.is_team:
-        annotate_rosters(boards)  # the line-up form of each match (appendix §4)
-        annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
-    elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
-        knockout_selectors.annotate_match_scores(round_, boards)
-        annotate_colour_choosers(event, boards)  # a championship stage's statute (issue 15)
+    page = round_page_staff(event, number)
+    if page is None:
+        raise Http404("No such round.")
     return render(request, "tournaments/staff/round.html", {
-        "event": event, "round": round_, "rounds": rounds, "boards": boards,
-        "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
-        "tap_codes": TAP_RESULTS,
-        # Art. 20: a correction of a closed round after the next was paired changes the scores
-        # that round was paired on; the page warns before the arbiter corrects.
-        "later_rounds": [r.number for r in rounds if r.number > round_.number]
-        if round_.status == RoundStatus.COMPLETED else [],
-        "substitutions": Substitution.choices, "fouls": round_fouls(round_),
-        "recorded": annotate_recorded(boards), "move_flags": round_flags(round_),  # Art. 11
-        **swiss_views.round_context(event, round_, boards),
+        "event": event, **page.context(), "perms": staff_perms(request.user, event),
+        "result_choices": ResultCode.choices, "tap_codes": TAP_RESULTS,
+        "substitutions": Substitution.choices, "bye_kinds": ByeKind.choices,
     })
 
 

@@ -20,11 +20,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
-from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round, RoundStatus
+from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round
 from tournaments.selectors.events import visible_event
 from tournaments.selectors.pairing_jobs import PairingJob, pairing_job
 from tournaments.selectors.swiss import event_check, stored_warnings
-from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
 from tournaments.services.round_checks import round_check_refresh
@@ -77,27 +76,7 @@ def pairing_progress_status(request, slug, job_id):
                   {"event": event, "job": job})
 
 
-# --- the round page: warnings and edits -------------------------------------------------------
-
-
-def round_context(event: Event, round_: Round, boards: list) -> dict:
-    """What the staff round page shows for a Swiss round (``staff.manage_round``): the checker's
-    warnings on a draft, and why the engine paired it so (per bracket; per board ``b.why``)."""
-    if not event.is_swiss:
-        return {}
-    # Drafts only (what the arbiter may still change): the findings stored with the round.
-    draft = round_.status == RoundStatus.DRAFT
-    warnings = stored_warnings(round_) if draft else None
-    return {
-        "swiss_checked": warnings is not None,
-        "swiss_checking": draft and warnings is None,
-        "swiss_warnings": [w for w in warnings or [] if not w.is_difference],
-        "swiss_differences": [w for w in warnings or [] if w.is_difference],
-        "swiss_entries": list(event.entries.select_related("player", "team")
-                              .order_by("number", "pk")),
-        "bye_kinds": ByeKind.choices,
-        "why": round_explanation(round_, boards),
-    }
+# --- the round page's edits (the page itself: selectors/round_page.py) -------------------------
 
 
 class EditForm(forms.Form):
