@@ -44,8 +44,9 @@ from rest_framework.response import Response
 from tournaments.api import serializers as s
 from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
 from tournaments.errors import ServiceError
-from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round
+from tournaments.models import REASON_MAX_LENGTH, Format, Round
 from tournaments.selectors import pairing_jobs
+from tournaments.selectors.events import entries_with_event
 from tournaments.selectors.round_page import round_detail
 from tournaments.selectors.swiss import event_check
 from tournaments.selectors.trf import trf_export
@@ -238,7 +239,7 @@ def pairing_job(request, event_pk, job_id):
 @api_view(["POST"])
 def entry_bye(request, pk):
     """Request (or cancel) a half-point bye for a round not paired yet."""
-    entry = get_object_or_404(Entry.objects.select_related("event"), pk=pk)
+    entry = get_object_or_404(entries_with_event(), pk=pk)
     event_for(request, entry.event_id)
     try:
         number = int(request.data.get("round"))

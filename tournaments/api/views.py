@@ -24,6 +24,7 @@ from tournaments.selectors.events import (
 from tournaments.selectors.player_card import player_card
 from tournaments.selectors.players import player_history, players_listed
 from tournaments.selectors.rounds import (
+    board_detail,
     board_history,
     boards_with_event,
     entry_games,
@@ -411,7 +412,7 @@ class BoardViewSet(viewsets.GenericViewSet):
                                               actor=request.user,
                                               expected_version=data["version"],
                                               reason=data["reason"])
-        return Response(s.BoardSerializer(board).data)
+        return Response(s.BoardSerializer(board_detail(board)).data)  # entries read at once
 
     @extend_schema(request=None, responses=s.HistoryLineSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)

@@ -46,15 +46,39 @@ def event_entries(event: Event) -> QuerySet[Entry]:
             .order_by("number", "pk"))
 
 
+def event_entry(event: Event, pk: int | None) -> Entry | None:
+    """The event's entry of this id, or None."""
+    return event.entries.filter(pk=pk).first() if pk else None
+
+
+def event_entry_ids(event: Event) -> list[int]:
+    """The ids of the event's entries."""
+    return list(event.entries.values_list("pk", flat=True))
+
+
+def event_entry_count(event: Event) -> int:
+    return event.entries.count()
+
+
+def event_player_ids(event: Event) -> set[int]:
+    """The register players entered in the event on their own (not on a team's roster)."""
+    return set(event.entries.values_list("player_id", flat=True))
+
+
+def event_has_player(event: Event, player) -> bool:
+    """Whether ``player`` is entered in the event, alone or on a team's roster."""
+    return event.entries.filter(Q(player=player) | Q(members__player=player)).exists()
+
+
 def entries_with_event() -> QuerySet[Entry]:
-    """Entries to find by id, each with its event (the rights are the event's)."""
-    return Entry.objects.select_related("event")
+    """Entries to find by id, each with its event (the rights are the event's), its player
+    or its team."""
+    return Entry.objects.select_related("event", "player", "team")
 
 
 def entries_with_roster() -> QuerySet[Entry]:
-    """Entries to find by id and show whole: event, player or team, and the team's roster."""
-    return entries_with_event().select_related("player", "team").prefetch_related(
-        "members__player")
+    """Entries to find by id and show whole: ``entries_with_event`` and the team's roster."""
+    return entries_with_event().prefetch_related("members__player")
 
 
 def visible_event(user, slug: str) -> Event | None:

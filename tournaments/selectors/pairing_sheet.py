@@ -22,12 +22,18 @@ def main_points(table: StandingsView, row: StandingRow) -> str:
     return row.points
 
 
-def points_after(event: Event, rounds: int, *, public_rounds: list[Round] | None = None
-                 ) -> tuple[dict[int, str], EventRecord | None]:
-    """Each ranked entry's points after ``rounds`` rounds (0: before the first), by entry id,
-    and the event as read for them (public rounds), for the rest of the page to use. A
-    knockout has no points to carry (the bracket says who is still in): nothing is read.
-    ``public_rounds``: the event's published rounds, when the page has read them."""
+def points_after(event: Event, rounds: int) -> dict[int, str]:
+    """Each ranked entry's points after ``rounds`` rounds (0: before the first), by entry id.
+    A knockout has no points to carry (the bracket says who is still in)."""
+    return points_and_record_after(event, rounds)[0]
+
+
+def points_and_record_after(event: Event, rounds: int, *,
+                            public_rounds: list[Round] | None = None,
+                            ) -> tuple[dict[int, str], EventRecord | None]:
+    """``points_after``, and the event as read for them (public rounds) for the rest of the
+    page to use (None for a knockout: nothing is read). ``public_rounds``: the event's
+    published rounds, when the page has read them."""
     if event.is_knockout:
         return {}, None
     record = load_event(event, public_only=True, rounds=public_rounds)
@@ -39,7 +45,8 @@ def annotate_points_before(round_: Round, boards: Iterable[Board], *,
                            public_rounds: list[Round] | None = None) -> EventRecord | None:
     """Set ``white_points`` / ``black_points`` on each board: the points each side had when
     the round was paired; returns the event as read for them (``points_after``)."""
-    points, record = points_after(round_.event, round_.number - 1, public_rounds=public_rounds)
+    points, record = points_and_record_after(round_.event, round_.number - 1,
+                                             public_rounds=public_rounds)
     for board in boards:
         board.white_points = points.get(board.white_id, "")
         board.black_points = points.get(board.black_id, "")

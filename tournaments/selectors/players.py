@@ -3,7 +3,7 @@ from datetime import datetime
 
 from django.db.models import Q, QuerySet
 
-from tournaments.models import Entry, Player, TeamMember, Visibility
+from tournaments.models import Entry, Player, Team, TeamMember, Visibility
 from tournaments.selectors.rounds import Change
 from tournaments.text import search_words
 
@@ -33,6 +33,25 @@ def players_listed(*, register: bool, search: str = "") -> QuerySet[Player]:
     if search:
         players = players.filter(pk__in=player_search(search, limit=200).values("pk"))
     return players.order_by("pk")
+
+
+def team_search(query: str) -> QuerySet[Team]:
+    """The register's teams whose name has every word of ``query``, diacritics ignored, by
+    name."""
+    teams = Team.objects.all()
+    for word in search_words(query):
+        teams = teams.filter(name_folded__contains=word)
+    return teams.order_by("name_folded", "id")
+
+
+def player_by_id(pk: int | None) -> Player | None:
+    """The register's player of this id, or None."""
+    return Player.objects.filter(pk=pk).first() if pk else None
+
+
+def players_by_ids(ids) -> list[Player]:
+    """The register's players of these ids (those that exist)."""
+    return list(Player.objects.filter(pk__in=ids))
 
 
 @dataclass(frozen=True)

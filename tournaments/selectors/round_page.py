@@ -23,7 +23,7 @@ from tournaments.selectors.pairing_sheet import (
     Seat,
     annotate_points_before,
     find_my_board,
-    points_after,
+    points_and_record_after,
 )
 from tournaments.selectors.rounds import round_boards, visible_rounds
 from tournaments.selectors.swiss import RoundWarning, stored_warnings
@@ -164,7 +164,7 @@ def round_detail(round_: Round, *, staff: bool) -> RoundDetail:
     """``round_`` (one of ``event_rounds``: with its open boards counted) for the API, the
     event read once for the points before it, the names of its explanation and its check."""
     boards = round_boards(round_)
-    points, record = points_after(round_.event, round_.number - 1)
+    points, record = points_and_record_after(round_.event, round_.number - 1)
     entries = record.entries.values() if record is not None else None
     why = round_explanation(round_, boards, entries=entries)
     if not (round_.event.is_swiss and round_.status == RoundStatus.DRAFT and staff):

@@ -59,6 +59,25 @@ def games_with_event() -> QuerySet[Game]:
     return Game.objects.select_related("board__round__event")
 
 
+def board_game(board: Board, *, number: int | None = None, pk: int | None = None
+               ) -> Game | None:
+    """One game of a board's match, by its number or its id; None if the board has no such
+    game."""
+    lookup = {"number": number} if number is not None else {"pk": pk}
+    return Game.objects.filter(board=board, **lookup).first()
+
+
+def board_match_size(board: Board) -> int:
+    """How many games a board's match has at its first level (a team match: its boards)."""
+    return board.games.filter(level=0).count()
+
+
+def later_drafts(event: Event, number: int) -> list[Round]:
+    """The event's draft rounds after round ``number``, in order."""
+    return list(event.rounds_set.filter(number__gt=number, status=RoundStatus.DRAFT)
+                .order_by("number"))
+
+
 def _board_queryset():
     return (
         Board.objects.select_related("white__player", "white__team", "black__player",
@@ -68,6 +87,12 @@ def _board_queryset():
             .order_by("level", "number")))
         .order_by("number")
     )
+
+
+def board_detail(board: Board) -> Board:
+    """``board`` read again whole, with both entries and its games (three queries): the
+    answer after a write."""
+    return _board_queryset().get(pk=board.pk)
 
 
 def round_boards(round_: Round) -> list[Board]:

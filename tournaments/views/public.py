@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Entry
 from tournaments.selectors.championship_tree import public_championships
-from tournaments.selectors.events import public_events, search_events
+from tournaments.selectors.events import event_entries, public_events, search_events
 from tournaments.selectors.player_card import player_card
 from tournaments.selectors.round_page import round_page_public
 from tournaments.selectors.standings import statute_tiebreaks
@@ -37,9 +37,8 @@ def event_detail(request, slug):
 
 def entries(request, slug):
     event = get_visible_event_or_404(request, slug)
-    rows = event.entries.select_related("player", "team").prefetch_related("members__player")
     return render(request, "tournaments/public/entries.html",
-                  page_context(request, event, "entries", entries=rows))
+                  page_context(request, event, "entries", entries=event_entries(event)))
 
 
 def rounds(request, slug):

@@ -5,7 +5,6 @@ refused action (``ServiceError``) becomes a message in the user's language and c
 """
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -37,12 +36,19 @@ from tournaments.models import (
 )
 from tournaments.selectors.championship_tree import championships_run_by
 from tournaments.selectors.dashboard import event_dashboard
-from tournaments.selectors.events import entries_page, events_run_by
+from tournaments.selectors.events import (
+    entries_page,
+    event_entry_count,
+    event_entry_ids,
+    event_player_ids,
+    event_roles,
+    events_run_by,
+)
 from tournaments.selectors.fouls import board_fouls
 from tournaments.selectors.players import player_search
 from tournaments.selectors.round_page import round_page_staff
-from tournaments.selectors.rounds import board_history
-from tournaments.selectors.users import user_chosen, user_search
+from tournaments.selectors.rounds import board_history, later_drafts
+from tournaments.selectors.users import active_user, user_chosen, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -122,7 +128,7 @@ def statute_edit(request, slug):
     return render(request, "tournaments/staff/statute.html",
                   {"form": form, "event": event, "creating": False,
                    "perms": staff_perms(request.user, event),
-                   "guidance": swiss_rounds_guidance(event.entries.count())})
+                   "guidance": swiss_rounds_guidance(event_entry_count(event))})
 
 
 @login_required
@@ -142,10 +148,11 @@ def event_visibility(request, slug):
 
 
 def _entries_page(request, event, quick_form=None, status=200):
+    page = entries_page(event)
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, **entries_page(event), "perms": staff_perms(request.user, event),
+        "event": event, **page, "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
-        "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
+        "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event, page["entries"]),
     }, status=status)
 
 
@@ -159,7 +166,7 @@ def player_lookup(request, slug):
     """Search the register as you type (htmx), diacritics ignored."""
     event = _event_for(request, slug, "tournaments.change_event")
     query = request.GET.get("q", "").strip()
-    registered = set(event.entries.values_list("player_id", flat=True))
+    registered = event_player_ids(event)
     players = player_search(query) if len(query) >= 2 else []
     return render(request, "tournaments/staff/_player_results.html",
                   {"event": event, "players": players, "registered": registered,
@@ -251,7 +258,7 @@ def numbers_manual(request, slug):
     """Table numbers as the organisers assign them (appendix §5), one box per entry."""
     event = _event_for(request, slug, "tournaments.draw_numbers")
     numbers = {}
-    for entry_id in event.entries.values_list("pk", flat=True):
+    for entry_id in event_entry_ids(event):
         value = request.POST.get(f"number-{entry_id}", "").strip()
         if not value.isdigit():
             messages.error(request, _("Give every entry a number."))
@@ -275,9 +282,8 @@ def manage_roles(request, slug):
                 event=event, actor=request.user, user=user, role=form.cleaned_data["role"]),
                 _("Role given."))
             return redirect("tournaments:manage_roles", slug=slug)
-    roles = EventRole.objects.filter(event=event).select_related("user").order_by("role")
     return render(request, "tournaments/staff/roles.html",
-                  {"event": event, "roles": roles, "form": form, "users": candidates,
+                  {"event": event, "roles": event_roles(event), "form": form, "users": candidates,
                    "perms": staff_perms(request.user, event)})
 
 
@@ -286,7 +292,7 @@ def _appointee(request, form):
     username wins); otherwise None and the people to choose from, the reason on the form."""
     chosen = whole_number(request.POST.get("user_id"))
     if chosen:
-        user = get_user_model().objects.filter(pk=chosen, is_active=True).first()
+        user = active_user(pk=chosen)
         if user is not None:
             return user, []
     query = form.cleaned_data["username"]
@@ -432,7 +438,7 @@ def round_action(request, slug, number, action):
     if action == "delete" and done:
         return redirect("tournaments:manage_event", slug=slug)
     if action == "publish" and done and request.POST.get("all"):
-        for later in event.rounds_set.filter(number__gt=number, status="draft").order_by("number"):
+        for later in later_drafts(event, number):
             try:
                 round_services.round_publish(round_=later, actor=request.user)
             except ServiceError as error:  # e.g. another arbiter deleted it meanwhile

@@ -182,11 +182,11 @@ def forbidden_groups(request, slug):
     return redirect("tournaments:manage_entries", slug=slug)
 
 
-def entries_context(event: Event) -> dict:
-    """The Swiss parts of the staff entries page."""
+def entries_context(event: Event, entries) -> dict:
+    """The Swiss parts of the staff entries page; ``entries``: the page's (``entries_page``)."""
     if not event.is_swiss:
         return {}
-    entries = {e.pk: e for e in event.entries.select_related("player", "team")}
+    entries = {e.pk: e for e in entries}
     groups = [[entries[i] for i in group if i in entries] for group in event.forbidden_groups]
     return {"swiss_groups": groups}
 
