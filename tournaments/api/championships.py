@@ -47,10 +47,10 @@ from tournaments.models import (
 from tournaments.selectors import championships as results_selectors
 from tournaments.selectors.championship_tree import (
     championship_tree,
+    championships_visible,
     stage_event_ids,
     stages_with_championship,
     visible_championship,
-    visible_championships,
 )
 from tournaments.selectors.players import players_by_ids
 from tournaments.selectors.qualification import qualification_plan
@@ -136,7 +136,7 @@ def _tree(championship: Championship) -> list[dict]:
 @permission_classes([IsAuthenticatedOrReadOnly])
 def championship_collection(request):
     if request.method == "GET":
-        return Response(ChampionshipSerializer(visible_championships(request.user),
+        return Response(ChampionshipSerializer(championships_visible(request.user),
                                                many=True).data)
     data = ChampionshipSerializer(data=request.data)
     data.is_valid(raise_exception=True)

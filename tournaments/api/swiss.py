@@ -47,7 +47,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Format, Round
 from tournaments.selectors import pairing_jobs
 from tournaments.selectors.events import entries_with_event
-from tournaments.selectors.round_page import round_detail
+from tournaments.selectors.round_page import round_page_api
 from tournaments.selectors.swiss import event_check
 from tournaments.selectors.trf import trf_export
 from tournaments.services.board_edit import Slot, round_boards_replace, round_edits_apply
@@ -188,7 +188,7 @@ class RoundsViewSet(EventRoundViewSet):
     """An event's rounds: list, read, pair the next (POST), change a draft by hand (PATCH)."""
 
     def _detail(self, round_: Round) -> dict:
-        detail = round_detail(round_, staff=is_staff_of(self.request, round_.event))
+        detail = round_page_api(round_, staff=is_staff_of(self.request, round_.event))
         data = dict(s.RoundSerializer(detail.round).data)
         data["boards"] = s.BoardSerializer(  # each side's points before the round, issue 19
             detail.boards, many=True, context={"points_before": detail.points_before}).data

@@ -18,8 +18,8 @@ from tournaments.selectors.events import (
     entries_with_roster,
     event_entries,
     event_roles,
+    events_visible,
     user_runs_events,
-    visible_events,
 )
 from tournaments.selectors.player_card import player_card
 from tournaments.selectors.players import player_history, players_listed
@@ -34,7 +34,7 @@ from tournaments.selectors.rounds import (
 )
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.team_ranks import standings_team_ranks
-from tournaments.selectors.users import active_user, user_search
+from tournaments.selectors.users import user_active, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import knockout as knockout_services
@@ -82,7 +82,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     def get_queryset(self):
         query = self.request.query_params.get("search", "").strip()
-        return visible_events(self.request.user, search=query if self.action == "list" else "")
+        return events_visible(self.request.user, search=query if self.action == "list" else "")
 
     @extend_schema(parameters=[SEARCH])
     def list(self, request, *args, **kwargs):
@@ -193,7 +193,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
             raise PermissionDenied  # DRF's: a JSON answer like every refusal
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
-            user = active_user(pk=data.get("user"), username=data.get("username"))
+            user = user_active(pk=data.get("user"), username=data.get("username"))
             if user is None:
                 raise Http404
             event_services.role_assign(event=event, actor=request.user, user=user,

@@ -24,7 +24,7 @@ def championships_run_by(user) -> QuerySet[Championship]:
     return rows.annotate(category_count=Count("categories", distinct=True))
 
 
-def visible_championships(user) -> QuerySet[Championship]:
+def championships_visible(user) -> QuerySet[Championship]:
     """Public championships and, for a signed-in user, those the user runs; newest first."""
     rows = public_championships()
     if user.is_authenticated:

@@ -24,7 +24,7 @@ class ReadModel:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "frame"}
 
 
-def played_rounds(rounds: list[Round]) -> list[int]:
+def round_numbers_played(rounds: list[Round]) -> list[int]:
     """The numbers of the rounds shown to everyone (published or closed)."""
     return [r.number for r in rounds if r.status != RoundStatus.DRAFT]
 
@@ -36,7 +36,7 @@ def round_after(rounds: list[Round], asked: str) -> int | None:
         after = int(asked)
     except ValueError:
         return None
-    return after if after in played_rounds(rounds) else None
+    return after if after in round_numbers_played(rounds) else None
 
 
 @dataclass(frozen=True)

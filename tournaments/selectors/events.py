@@ -21,7 +21,7 @@ def events_run_by(user) -> QuerySet[Event]:
     return events.annotate(entry_count=Count("entries", distinct=True))
 
 
-def visible_events(user, *, search: str = "") -> QuerySet[Event]:
+def events_visible(user, *, search: str = "") -> QuerySet[Event]:
     """Public events and, for a signed-in user, the events the user runs (drafts too), newest
     first; ``search``: words of the name, diacritics ignored (``search_events``)."""
     events = public_events()
@@ -57,6 +57,7 @@ def event_entry_ids(event: Event) -> list[int]:
 
 
 def event_entry_count(event: Event) -> int:
+    """How many entries the event has (one query)."""
     return event.entries.count()
 
 

@@ -145,7 +145,7 @@ def _current(rounds: list[Round], asked: str) -> Round | None:
 
 
 @dataclass(frozen=True)
-class RoundDetail:
+class ApiRoundPage:
     """A round as the API gives it (``api/swiss.py: RoundsViewSet``, its GET and the answer to
     a draft's edit): its boards with each side's points before the round (issue 19), why the
     engine paired a Swiss round so and, for the staff on a Swiss draft, the stored findings
@@ -160,7 +160,7 @@ class RoundDetail:
     warnings: list[RoundWarning] | None = None
 
 
-def round_detail(round_: Round, *, staff: bool) -> RoundDetail:
+def round_page_api(round_: Round, *, staff: bool) -> ApiRoundPage:
     """``round_`` (one of ``event_rounds``: with its open boards counted) for the API, the
     event read once for the points before it, the names of its explanation and its check."""
     boards = round_boards(round_)
@@ -168,6 +168,6 @@ def round_detail(round_: Round, *, staff: bool) -> RoundDetail:
     entries = record.entries.values() if record is not None else None
     why = round_explanation(round_, boards, entries=entries)
     if not (round_.event.is_swiss and round_.status == RoundStatus.DRAFT and staff):
-        return RoundDetail(round_, boards, points, why)
-    return RoundDetail(round_, boards, points, why, with_warnings=True,
+        return ApiRoundPage(round_, boards, points, why)
+    return ApiRoundPage(round_, boards, points, why, with_warnings=True,
                        warnings=stored_warnings(round_, entries=entries, boards=boards))

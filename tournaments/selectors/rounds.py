@@ -72,7 +72,7 @@ def board_match_size(board: Board) -> int:
     return board.games.filter(level=0).count()
 
 
-def later_drafts(event: Event, number: int) -> list[Round]:
+def round_drafts_after(event: Event, number: int) -> list[Round]:
     """The event's draft rounds after round ``number``, in order."""
     return list(event.rounds_set.filter(number__gt=number, status=RoundStatus.DRAFT)
                 .order_by("number"))

@@ -11,8 +11,8 @@ from tournaments.selectors.event_page import (
     EventFrame,
     ReadModel,
     event_frame,
-    played_rounds,
     round_after,
+    round_numbers_played,
 )
 from tournaments.selectors.standings import (
     CrosstableView,
@@ -42,7 +42,8 @@ def standings_page(event: Event, *, staff: bool, after: str = "") -> StandingsPa
     frame = event_frame(event, staff=staff)
     record = load_event(event, public_only=True, rounds=frame.public_rounds)
     table = event_standings(event, after_round=round_after(frame.rounds, after), record=record)
-    return StandingsPage(frame, table, played_rounds(frame.rounds), standings_team_ranks(table))
+    return StandingsPage(frame, table, round_numbers_played(frame.rounds),
+                         standings_team_ranks(table))
 
 
 @dataclass(frozen=True)
@@ -63,4 +64,4 @@ def crosstable_page(event: Event, *, staff: bool, after: str = "") -> Crosstable
                             record=load_event(event, public_only=True,
                                               rounds=frame.public_rounds))
     return CrosstablePage(frame, event_crosstable(event, ranking=ranking),
-                          played_rounds(frame.rounds))
+                          round_numbers_played(frame.rounds))

@@ -46,7 +46,7 @@ def user_chosen(query: str) -> tuple:
     return None, found
 
 
-def active_user(*, pk: int | None = None, username: str | None = None):
+def user_active(*, pk: int | None = None, username: str | None = None):
     """The active account with this id, or else this exact username; None if there is none."""
     users = get_user_model().objects.filter(is_active=True)
     if pk:

@@ -28,7 +28,7 @@ from tournaments.excel.workbook import XLSX, ExportError, Table
 from tournaments.models import Event, Job, JobKind, JobStatus
 from tournaments.printing.document import PDF
 from tournaments.selectors.events import visible_event
-from tournaments.selectors.excel import export_jobs, round_numbers
+from tournaments.selectors.excel import jobs_recent, round_numbers
 from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_confirm, import_start
@@ -95,7 +95,7 @@ def export_area(request, slug):
             messages.error(request, str(exc))
             return redirect("tournaments:excel_export", slug=event.slug)
         return redirect("tournaments:job", pk=job.pk)
-    jobs = export_jobs(event, request.user)
+    jobs = jobs_recent(event, request.user)
     return render(request, "tournaments/excel/export_area.html", {
         "event": event, "tables": table_choices(event, drafts=True), "jobs": jobs,
         "public_tables": table_choices(event, drafts=False) if event.is_public else [],

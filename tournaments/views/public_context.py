@@ -5,7 +5,12 @@ rounds, the ``?after=`` round, and the refresh while a round is in play (the fra
 from django.http import Http404
 from django.urls import reverse
 
-from tournaments.selectors.event_page import EventFrame, event_frame, played_rounds, round_after
+from tournaments.selectors.event_page import (
+    EventFrame,
+    event_frame,
+    round_after,
+    round_numbers_played,
+)
 from tournaments.selectors.events import visible_event
 
 REFRESH_SECONDS = 30
@@ -38,4 +43,4 @@ def page_context(request, event, tab, *, frame: EventFrame | None = None, **extr
 
 def after_round(request, rounds):
     """The round asked for by ``?after=`` if it is played, and the played rounds."""
-    return round_after(rounds, request.GET.get("after", "")), played_rounds(rounds)
+    return round_after(rounds, request.GET.get("after", "")), round_numbers_played(rounds)

@@ -47,8 +47,8 @@ from tournaments.selectors.events import (
 from tournaments.selectors.fouls import board_fouls
 from tournaments.selectors.players import player_search
 from tournaments.selectors.round_page import round_page_staff
-from tournaments.selectors.rounds import board_history, later_drafts
-from tournaments.selectors.users import active_user, user_chosen, user_search
+from tournaments.selectors.rounds import board_history, round_drafts_after
+from tournaments.selectors.users import user_active, user_chosen, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -292,7 +292,7 @@ def _appointee(request, form):
     username wins); otherwise None and the people to choose from, the reason on the form."""
     chosen = whole_number(request.POST.get("user_id"))
     if chosen:
-        user = active_user(pk=chosen)
+        user = user_active(pk=chosen)
         if user is not None:
             return user, []
     query = form.cleaned_data["username"]
@@ -438,7 +438,7 @@ def round_action(request, slug, number, action):
     if action == "delete" and done:
         return redirect("tournaments:manage_event", slug=slug)
     if action == "publish" and done and request.POST.get("all"):
-        for later in later_drafts(event, number):
+        for later in round_drafts_after(event, number):
             try:
                 round_services.round_publish(round_=later, actor=request.user)
             except ServiceError as error:  # e.g. another arbiter deleted it meanwhile
