@@ -190,7 +190,7 @@ class RoundsViewSet(EventRoundViewSet):
     def _detail(self, round_: Round) -> dict:
         detail = round_page_api(round_, staff=is_staff_of(self.request, round_.event))
         data = dict(s.RoundSerializer(detail.round).data)
-        data["boards"] = s.BoardSerializer(  # each side's points before the round, issue 19
+        data["boards"] = s.BoardSerializer(  # each side's points before the round
             detail.boards, many=True, context={"points_before": detail.points_before}).data
         if detail.why is not None:
             data["explanation"] = ExplanationSerializer(detail.why).data

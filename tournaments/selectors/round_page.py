@@ -69,7 +69,7 @@ def round_page_staff(event: Event, number: int) -> StaffRoundPage | None:
         team_selectors.annotate_match_scores(boards)  # a match's score so far, e.g. 2½–1½
     elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
         knockout_selectors.annotate_match_scores(round_, boards)
-        annotate_colour_choosers(event, boards)  # a championship stage's statute (issue 15)
+        annotate_colour_choosers(event, boards)  # a championship stage's statute
     recorded = annotate_recorded(boards)
     page = {
         "round": round_, "rounds": rounds, "boards": boards,
@@ -102,7 +102,7 @@ def _swiss_parts(event: Event, round_: Round, boards: list[Board]) -> dict:
 
 @dataclass(frozen=True)
 class PublicRoundPage(ReadModel):
-    """The public page of a round (``views/public.py: rounds, round_detail``; issue 19): the
+    """The public page of a round (``views/public.py: rounds, round_detail``): the
     pairing sheet with each side's points before the round, the alphabetical "find my board"
     list, the "why?" of a Swiss pairing, the games with moves; ``round`` None when the event
     has no round to show yet."""
@@ -147,7 +147,7 @@ def _current(rounds: list[Round], asked: str) -> Round | None:
 @dataclass(frozen=True)
 class ApiRoundPage:
     """A round as the API gives it (``api/swiss.py: RoundsViewSet``, its GET and the answer to
-    a draft's edit): its boards with each side's points before the round (issue 19), why the
+    a draft's edit): its boards with each side's points before the round, why the
     engine paired a Swiss round so and, for the staff on a Swiss draft, the stored findings
     (``warnings`` None while a worker checks the round; ``with_warnings`` False when they are
     not the reader's to see)."""
