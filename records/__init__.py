@@ -105,6 +105,18 @@ _OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
 }
 _BY_OUTCOMES = {outcomes: result for result, outcomes in _OUTCOMES.items()}
 
+FORFEITS = frozenset({Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT,
+                      Result.DOUBLE_FORFEIT})
+"""The forfeits (Art. 10.2.1 a: a side absent past the forfeit time loses without play). Ruled
+on a whole match, a forfeit decides it whatever its games say: in a knockout (appendix §2, §3)
+it is the walkover that sends the present side on."""
+
+MATCH_RULINGS = FORFEITS | {Result.CANCELLED}
+"""What the arbiter may record for a whole match instead of its games: a forfeit (Art. 21.2: the
+present side scores the match), or the match cancelled with a withdrawal (Art. 21.5.1). A
+knockout match takes only the forfeits: a knockout game cannot be cancelled, a withdrawn side
+loses its match by walkover."""
+
 
 class Bye(StrEnum):
     """A round a participant does not play, and what it is worth (TRF-16 letters)."""

@@ -19,12 +19,13 @@ from typing import NamedTuple
 
 from records import Colour, Outcome, Pairing, Tournament
 from scoring.formats import Format
-from scoring.points import MatchScoring, System
+from scoring.points import MatchScoring, System, format_points
 from scoring.standings import Standings
 from scoring.withdrawals import apply_withdrawals
 
-_MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+",
-          Outcome.FORFEIT_LOSS: "-", Outcome.CANCELLED: "X"}
+# Each outcome as a crosstable cell writes it, from the row's side (the marks above).
+MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+",
+         Outcome.FORFEIT_LOSS: "-", Outcome.CANCELLED: "X"}
 
 
 class Mark(NamedTuple):
@@ -120,7 +121,8 @@ def _marks(pairing: Pairing, values: _Values, ranks: dict[int, int],
         own_after = withdrawn.get(number)
         if fmt is Format.SWISS and text in ("+", "-"):
             if after is not None and pairing.round > after and text == "+":
-                text = "X"  # Art. 21.5.2: the winner against the withdrawn player
+                # Art. 21.5.2: the winner against the withdrawn player
+                text = MARKS[Outcome.CANCELLED]
             elif own_after is not None and pairing.round > own_after and text == "-":
                 text = "0"  # Art. 21.5.2: the withdrawn player
         out.append((number, Mark(pairing.round, text, colour, opponent, ranks.get(opponent), pts)))
@@ -136,20 +138,12 @@ def _text(pairing: Pairing, first: bool, values: _Values) -> tuple[str, Fraction
     system = values.system
     if isinstance(system, MatchScoring):
         if all(o is Outcome.CANCELLED for o in outcomes):
-            return "X", Fraction(0)
+            return MARKS[Outcome.CANCELLED], Fraction(0)
         pts = sum((system.game.value(o) for o in outcomes), Fraction(0))
-        return points_text(pts), pts
+        return format_points(pts, halves=True), pts
     if len(outcomes) == 1:
-        return _MARKS[outcomes[0]], values[outcomes[0]]
+        return MARKS[outcomes[0]], values[outcomes[0]]
     pts = sum((values[o] for o in outcomes), Fraction(0))
-    return points_text(pts), pts
+    return format_points(pts, halves=True), pts
 
 
-def points_text(value: Fraction) -> str:
-    """Points as a table prints them: ``3``, ``2½``, ``½``."""
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(whole)
-    if rest == Fraction(1, 2):
-        return f"{whole}½" if whole else "½"
-    return f"{value.numerator}/{value.denominator}"

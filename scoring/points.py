@@ -439,14 +439,18 @@ def _kind(pairing: Pairing, sides: list[tuple[Outcome | None, bool]]) -> Kind:
     return Kind.FORFEIT_LOSS
 
 
-def format_points(value: Fraction | int | None) -> str:
+def format_points(value: Fraction | int | None, *, halves: bool = False) -> str:
     """Exact decimal text: ``12``, ``12.5``, ``0.75``; a value with no finite decimal form is
-    rounded half up to three places. ``None`` prints as ``-``."""
+    rounded half up to three places. ``None`` prints as ``-``. ``halves``: a half point as
+    tables and score sheets write it, ``2½``, ``½``."""
     if value is None:
         return "-"
     value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
+    if halves and value.denominator == 2 and value > 0:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
     d = value.denominator
     twos = fives = 0
     while d % 2 == 0:

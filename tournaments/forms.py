@@ -14,6 +14,7 @@ from scoring.standings import (
 )
 from scoring.tiebreaks import REGISTRY
 from tournaments.models import (
+    FORMAT_RULES,
     Category,
     Championship,
     Event,
@@ -238,7 +239,8 @@ class StatuteForm(forms.ModelForm):
         ignored = []
         if data.get("participant_kind", self.instance.participant_kind) != "team":
             ignored += TEAMS
-        if data.get("format", self.instance.format) not in ("ko", "dko"):
+        rules = FORMAT_RULES.get(data.get("format", self.instance.format))
+        if rules is None or not rules.has_bracket:
             ignored += KNOCKOUT
         for name in ignored:
             self._errors.pop(name, None)
@@ -250,9 +252,10 @@ class StatuteForm(forms.ModelForm):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The event cannot end before it starts."))
-        if data.get("format") == "swiss" and not data.get("rounds"):
+        rules = FORMAT_RULES.get(data.get("format", ""))
+        if rules is not None and rules.rounds_announced and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event announces its number of rounds "
-                                       "in advance."))
+                                       "in advance."))  # appendix §1
         if not self.instance.pk and data.get("format"):
             self._fill_law_defaults(data)
         return data
@@ -327,7 +330,8 @@ class NumbersForm(forms.Form):
         rating (C.04.2), a round robin by lots (appendix §5: the players draw their numbers)."""
         super().__init__(*args, **kwargs)
         if event is not None:
-            self.fields["method"].initial = "rating" if event.is_swiss else "lots"
+            rating = event.format_rules.numbers_by_rating
+            self.fields["method"].initial = "rating" if rating else "lots"
 
 
 class WithdrawForm(forms.Form):

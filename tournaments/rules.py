@@ -10,13 +10,24 @@ from django.db.models import Q
 
 from tournaments.models import Entry, Event, EventRole, Player, Role, TeamMember, Visibility
 
+_ROLES_CACHE = "_event_roles_cache"
+
+
+def roles_forget(user) -> None:
+    """Forget the event roles read for ``user`` (``_roles``), so the next question about its
+    rights reads them again: the services that give or take a role call it."""
+    user.__dict__.pop(_ROLES_CACHE, None)
+
 
 def _roles(user, event: Event) -> set[str]:
+    """The user's roles in ``event``, read once per user object (a request's user asks many
+    times); ``roles_forget`` after they change."""
     if not user.is_authenticated:
         return set()
-    cache = getattr(user, "_event_roles_cache", None)
+    cache = getattr(user, _ROLES_CACHE, None)
     if cache is None:
-        cache = user._event_roles_cache = {}
+        cache = {}
+        setattr(user, _ROLES_CACHE, cache)
     if event.pk not in cache:
         roles = set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
         if event.created_by_id == user.pk:

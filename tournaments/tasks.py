@@ -1,12 +1,15 @@
-"""Celery tasks: pairing the next round of a large event, Excel exports, imports (preview, then
-the confirmed writing) and restores; the daily purge of old jobs.
+"""Celery tasks. The jobs (``models/jobs.py``): pairing the next round of a large event, Excel
+exports, PDFs of long print sheets, imports (preview, then the confirmed writing) and restores.
+Besides them: the check of a changed Swiss round of a large event, and the daily purge of old
+jobs.
 
 Tasks call services; services never import this module: they queue a task by its registered
 name (``services/jobs.py: task_send``), so every task below names itself explicitly.
 
-Each task takes a job id, marks the job running, reports progress on the job (and to Celery's
-result backend with ``update_state(state="PROGRESS", meta={"done": i, "total": n})``), and ends
-it done or failed. A failure the user can act on (a malformed file, a round that is not there,
+Each job's task takes the job's id and runs through ``_run``: it marks the job running, reports
+progress on the job (and to Celery's result backend with ``update_state(state="PROGRESS",
+meta={"done": i, "total": n, "stage": ...})``), and ends it done or failed, in the language of
+the user who asked. A failure the user can act on (a malformed file, a round that is not there,
 the rules refusing) is recorded with its message; anything unexpected is recorded as an internal
 error, logged with its traceback and re-raised so Celery records it too. Nothing is lost either
 way: the job row says what happened.
@@ -18,8 +21,6 @@ import json
 import logging
 
 from celery import shared_task
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import translation
@@ -28,7 +29,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import ExportError, Table, build, filename, to_bytes
-from tournaments.models import Event, Job, JobStatus, Round
+from tournaments.models import Job, JobStage, JobStatus, Round
 from tournaments.printing.document import sheet_pdf
 from tournaments.printing.sheets import SheetError
 from tournaments.services import backup as backup_service
@@ -43,32 +44,24 @@ logger = logging.getLogger(__name__)
 EXPECTED = (ServiceError, reader.FileRejected, ExportError, PermissionDenied, SheetError)
 
 
-def _stores_in_database(task) -> bool:
-    return type(task.backend).__module__.startswith("django_celery_results")
+# A pairing's stages, in order: its progress is the stage reached.
+STAGES = list(JobStage)
 
 
 @shared_task(bind=True, name="tournaments.tasks.round_pair")
-def round_pair(self, event_id: int, user_id: int, language: str | None = None) -> dict:
-    """Pair the next round of event ``event_id`` as user ``user_id`` (queued by
-    ``services/formats.py: round_start``). The outcome is read by ``selectors/pairing_jobs.py``:
-    ``{"ok": True, "event", "round", "round_id"}`` or ``{"ok": False, "event", "error"}`` with
-    the refusal in the user's language."""
-    event = Event.objects.get(pk=event_id)
-    user = get_user_model().objects.get(pk=user_id)
+def round_pair(self, job_id: int) -> None:
+    """Pair the next round of the job's event as the user who asked (``services/jobs.py:
+    pairing_start``); the job's result names the stored round (its number and id), a refusal
+    is the job's error."""
 
-    def report(stage: str) -> None:
-        self.update_state(state="PROGRESS", meta={"event": event_id, "stage": stage})
+    def work(job: Job, progress: Progress) -> None:
+        def stage(name: JobStage) -> None:
+            progress(STAGES.index(name) + 1, len(STAGES), stage=name)
 
-    report("pairing")
-    # Inside the service's transaction a database result backend would only show the stages at
-    # commit: report them only to a backend of its own (Redis).
-    progress = None if _stores_in_database(self) else report
-    with translation.override(language or settings.LANGUAGE_CODE):
-        try:
-            (round_,) = round_pair_service(event=event, actor=user, progress=progress)
-        except (ServiceError, PermissionDenied) as error:
-            return {"ok": False, "event": event_id, "error": str(error)}
-    return {"ok": True, "event": event_id, "round": round_.number, "round_id": round_.pk}
+        first, *_later = round_pair_service(event=job.event, actor=job.user, progress=stage)
+        job_finish(job.pk, result={"round": first.number, "round_id": first.pk})
+
+    _run(self, job_id, work)
 
 
 @shared_task(name="tournaments.tasks.round_check")

@@ -1,4 +1,5 @@
 from django.urls import path, re_path
+from django.views.generic import RedirectView
 
 from tournaments.views import (
     championship_staff,
@@ -6,6 +7,7 @@ from tournaments.views import (
     excel,
     fouls,
     game_records,
+    jobs,
     knockout,
     offline,
     players,
@@ -91,15 +93,22 @@ urlpatterns = [
     # Organisers and arbiters.
     path("manage/", staff.my_events, name="my_events"),
     path("manage/new/", staff.event_create, name="event_create"),
+    # Background jobs, whatever their kind (exports, imports, restores, pairings): their page
+    # (before manage/<slug>/, like the fixed paths below).
+    path("manage/jobs/<int:pk>/", jobs.job_detail, name="job"),
+    path("manage/jobs/<int:pk>/status/", jobs.job_status, name="job_status"),
+    path("manage/jobs/<int:pk>/download/", jobs.job_download, name="job_download"),
+    path("manage/jobs/<int:pk>/confirm/", jobs.job_confirm, name="job_confirm"),
+    path("manage/jobs/<int:pk>/cancel/", jobs.job_cancel_view, name="job_cancel"),
+    # The addresses jobs had before: an Excel job's page, a pairing's progress page (by its
+    # Celery task id, a UUID: letters, digits and dashes only).
+    path("manage/excel/jobs/<int:pk>/", RedirectView.as_view(pattern_name="tournaments:job",
+                                                             permanent=True)),
+    re_path(r"^manage/(?P<slug>[-a-zA-Z0-9_]+)/pairing/(?P<task_id>[A-Za-z0-9-]{1,64})/$",
+            jobs.pairing_job_moved, name="pairing_job_moved"),
     # Swiss events and TRF files (before manage/<slug>/, which would catch these paths).
     path("manage/import-trf/", swiss.trf_upload, name="trf_upload"),
     path("manage/rounds-guidance/", swiss.rounds_guidance, name="rounds_guidance"),
-    # A job's id is a Celery task id (a UUID): letters, digits and dashes only, so it is echoed
-    # back in links and status URLs as it came.
-    re_path(r"^manage/(?P<slug>[-a-zA-Z0-9_]+)/pairing/(?P<job_id>[A-Za-z0-9-]{1,64})/$",
-            swiss.pairing_progress, name="swiss_pairing"),
-    re_path(r"^manage/(?P<slug>[-a-zA-Z0-9_]+)/pairing/(?P<job_id>[A-Za-z0-9-]{1,64})/status/$",
-            swiss.pairing_progress_status, name="swiss_pairing_status"),
     path("manage/<slug:slug>/swiss/rounds/<int:number>/edit/", swiss.round_edit,
          name="swiss_round_edit"),
     path("manage/<slug:slug>/swiss/rounds/<int:number>/check/", swiss.round_check,
@@ -160,18 +169,13 @@ urlpatterns = [
          name="foul_remove"),
     path("manage/<slug:slug>/rounds/<int:number>/<str:action>/", staff.round_action,
          name="round_action"),
-    # Excel exports and imports, jobs, backups.
+    # Excel exports and imports, backups.
     # Anyone, for a public event: one table as .xlsx, built on the spot.
     path("events/<slug:slug>/xlsx/<str:table>/", excel.public_download, name="excel_download"),
     # Organisers and arbiters (the fixed "manage/excel/..." before the event's slug).
     path("manage/excel/import/", excel.import_register, name="excel_import_register"),
     path("manage/excel/template/", excel.import_template, name="excel_template"),
     path("manage/excel/restore/", excel.restore, name="restore"),
-    path("manage/excel/jobs/<int:pk>/", excel.job_detail, name="job"),
-    path("manage/excel/jobs/<int:pk>/status/", excel.job_status, name="job_status"),
-    path("manage/excel/jobs/<int:pk>/download/", excel.job_download, name="job_download"),
-    path("manage/excel/jobs/<int:pk>/confirm/", excel.job_confirm, name="job_confirm"),
-    path("manage/excel/jobs/<int:pk>/cancel/", excel.job_cancel_view, name="job_cancel"),
     path("manage/<slug:slug>/export/", excel.export_area, name="excel_export"),
     path("manage/<slug:slug>/import/", excel.import_event, name="excel_import_event"),
     path("manage/<slug:slug>/backup/", excel.backup_download, name="backup_download"),

@@ -33,7 +33,7 @@ def _play_through_the_api(event: Event, chief) -> None:
         open_round = event.rounds_set.exclude(status=RoundStatus.COMPLETED).order_by("number")
         round_ = open_round.first()
         if round_ is None:
-            if not event.is_swiss or event.rounds_set.count() >= event.rounds:
+            if not event.format_rules.pairs_by_score or event.rounds_set.count() >= event.rounds:
                 return
             assert api.post(f"/api/events/{event.pk}/rounds/", {}, format="json")\
                 .status_code == 201

@@ -10,8 +10,9 @@
 - a visitor on a phone (390×844) finds the event, reads the standings with the tie-break
   columns and the reason for each tie, and switches the language VI → EN → VI.
 
-Then two arbiters on the same board at once (the second is told, nothing is overwritten), and a
-correction of a closed round with its reason, kept in the board's history."""
+Then two arbiters on the same board at once (the second is told, nothing is overwritten), a
+correction of a closed round with its reason, kept in the board's history, and a large event's
+pairing followed on its job's page until the page moves on to the round."""
 
 import re
 
@@ -21,12 +22,14 @@ from playwright.sync_api import expect
 
 from scoring.standings import LAW_SWISS
 from tests.tournaments.builders import PHONE, PlayerFactory, swiss_event
-from tournaments.models import Board, Entry, Event, EventRole, Round
+from tournaments.models import Board, Entry, Event, EventRole, Job, JobStage, Round
 from tournaments.selectors.rounds import board_history
 from tournaments.services.events import event_set_visibility
+from tournaments.services.jobs import Progress
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_complete, round_publish
 from tournaments.services.swiss import swiss_round_pair
+from tournaments.tasks import round_pair
 from tournaments.text import fold
 from tournaments.tiebreak_labels import heading
 
@@ -304,3 +307,34 @@ def test_correction_of_a_closed_round_with_its_reason(live_server, browser, logi
     expect(last).to_contain_text("Biên bản ghi nhầm kết quả bàn 1")
     expect(page.locator("[data-testid=current-result]")).to_have_text("0-1")
     shot(page, "board-history")
+
+
+def test_a_large_event_s_pairing_is_followed_on_its_job_page(
+        live_server, browser, login, shot, settings, monkeypatch, make_event, organiser,
+        chief_arbiter):
+    """The dashboard's button starts a pairing job; its page says the stage while a worker
+    pairs, then moves on to the round by itself. The pairing's old address leads there too."""
+    settings.SWISS_ASYNC_MIN_ENTRIES = 10
+    sent = []  # the worker: this test, below
+    monkeypatch.setattr("tournaments.services.jobs.task_send",
+                        lambda name, *args, task_id: sent.append(args))
+    event = swiss_event(make_event, organiser, 20, name="Giải đông đấu thủ")
+    chief = _staff_page(browser, login, "chief")
+    chief.goto(f"{live_server.url}/manage/{event.slug}/")
+    chief.click("[data-testid=draw]")
+    job = Job.objects.get(event=event)
+    assert sent == [(job.pk,)]
+    expect(chief).to_have_url(f"{live_server.url}/manage/jobs/{job.pk}/")
+    expect(chief.locator("[data-testid=pairing-status]")).to_contain_text(
+        "Đang bốc thăm vòng tiếp theo")
+    Progress(job.pk)(3, 4, stage=JobStage.PAIRING)
+    expect(chief.locator("[data-testid=pairing-status]")).to_contain_text(
+        "Đang bốc thăm theo hệ Thụy Sĩ")
+    shot(chief, "pairing-job")
+    round_pair.apply(args=[job.pk])
+    expect(chief).to_have_url(f"{live_server.url}/manage/{event.slug}/rounds/1/")
+    expect(chief.locator(".messages")).to_contain_text("Đã bốc thăm vòng 1")
+    chief.goto(f"{live_server.url}/manage/{event.slug}/pairing/{job.task_id}/")
+    expect(chief).to_have_url(f"{live_server.url}/manage/jobs/{job.pk}/")
+    expect(chief.locator("[data-testid=job-round]")).to_have_attribute(
+        "href", f"/manage/{event.slug}/rounds/1/")

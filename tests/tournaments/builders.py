@@ -531,6 +531,18 @@ def championship_with_swiss(organiser, chief, *, players=8, rounds=3, name="Giáº
     return championship, category, stage, event
 
 
+def swiss_stage_after_swiss(organiser, chief):
+    """A played Swiss of 8 (``championship_with_swiss``), then a Swiss stage ruled to take its
+    top 4, not qualified yet."""
+    from tournaments.services.championships import stage_add, stage_qualification_set
+
+    _c, category, _s, swiss = championship_with_swiss(organiser, chief)
+    play_stage_event(swiss, chief)
+    stage = stage_add(category=category, actor=organiser, format="swiss", rounds=3)
+    return stage_qualification_set(stage=stage, actor=organiser, qualification="top",
+                                   qualifiers=4)
+
+
 def stronger_wins(round_: Round, chief) -> None:
     """Publish ``round_`` (if still a draft), the lower number (higher rating) wins every game
     left, close it."""
@@ -568,7 +580,8 @@ def play_stage_event(event, chief, *, rounds: int | None = None) -> None:
         done = event.rounds_set.count()
         if rounds is not None and done >= rounds:
             return
-        if event.is_swiss and done >= event.rounds or not event.is_swiss and done:
+        by_score = event.format_rules.pairs_by_score
+        if by_score and done >= event.rounds or not by_score and done:
             return
         round_start(event=event, actor=chief)
 

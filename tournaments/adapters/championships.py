@@ -24,7 +24,7 @@ def stage_rule(stage: Stage, previous: Stage) -> Rule:
         best_next=stage.best_of_next or 0 if per_group else 0,
         after_round=stage.after_round,
         ties="playoff" if stage.line_ties == LineTies.PLAYOFF else "tiebreaks",
-        knockout=stage.is_knockout,
+        knockout=stage.format_rules.has_bracket,
         seeding=stage.seeding if stage.seeding in StageSeeding.values else "rank",
         groups=stage.groups,
         split_shared=stage.places == SharedPlaces.EARLIER_RANK,

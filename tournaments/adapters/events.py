@@ -22,20 +22,13 @@ from scoring.points import (
     score_event,
 )
 from scoring.points import Kind as SheetKind
-from scoring.presets import (
-    LAW_ROUND_ROBIN,
-    LAW_ROUND_ROBIN_MATCHES,
-    LAW_SWISS,
-    LAW_SWISS_MATCHES,
-    LAW_TEAMS,
-)
+from scoring.presets import LAW_TEAMS
 from scoring.ratings import REGULATIONS, Regulation
 from scoring.standings import resolve_order
 from tournaments.models import (
     Board,
     Entry,
     Event,
-    Format,
     Foul,
     Round,
     RoundStatus,
@@ -138,7 +131,7 @@ def load_event(event: Event, *, public_only: bool = False,
     tournament = Tournament(
         participants=tuple(_participant(e, numbers[e.pk]) for e in entries),
         pairings=pairings,
-        rounds=planned_rounds(event, len(entries)),
+        rounds=event.format_rules.planned_rounds(announced=event.rounds, entries=len(entries)),
         name=event.name,
     )
     return EventRecord(event, tournament, {numbers[e.pk]: e for e in entries}, numbers, rounds)
@@ -182,21 +175,13 @@ def foul_counts(record: EventRecord, after_round: int) -> dict[int, int]:
     return counts
 
 
-def planned_rounds(event: Event, entries: int) -> int:
-    """Rounds the event will have: announced (Swiss) or implied by the format."""
-    if event.format in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN):
-        per_cycle = entries - 1 if entries % 2 == 0 else entries
-        return per_cycle * (2 if event.format == Format.DOUBLE_ROUND_ROBIN else 1)
-    return event.rounds or 0
-
-
 def _fraction(value) -> Fraction:
     return Fraction(str(value))
 
 
 def scoring_system(event: Event) -> System:
     """The statute's points (Art. 21.1, 21.2; appendix §4 for teams)."""
-    bye = _fraction(event.points_rest if event.is_round_robin else event.points_bye)
+    bye = _fraction(event.points_rest if event.format_rules.bye_is_rest else event.points_bye)
     if event.is_team:
         # Appendix §4: board points 1 / ½ / 0; match points as the statute says. A bye (the
         # rest of an odd round robin, a Swiss pairing bye) is worth the statute's points on
@@ -221,6 +206,7 @@ def tiebreak_order(event: Event) -> tuple[str, ...]:
     appendix §4)."""
     if event.tiebreaks:
         return resolve_order(event.tiebreaks)
+    rules = event.format_rules
     if event.is_team:
         # Match points first: board points second (the statute's usual wording), then board
         # by board.
@@ -229,12 +215,12 @@ def tiebreak_order(event: Event) -> tuple[str, ...]:
         return LAW_TEAMS
     if event.scoring == StatuteScoring.TWO_GAME_MATCH:
         # Art. 21.2: match points, then game points, then the format's criteria.
-        return LAW_ROUND_ROBIN_MATCHES if event.is_round_robin else LAW_SWISS_MATCHES
-    return LAW_ROUND_ROBIN if event.is_round_robin else LAW_SWISS
+        return rules.law_tiebreaks_matches
+    return rules.law_tiebreaks
 
 
 def scoring_format(event: Event) -> ScoringFormat:
-    return ScoringFormat.ROUND_ROBIN if event.is_round_robin else ScoringFormat.SWISS
+    return event.format_rules.scoring_format
 
 
 def pairing_tournament(tournament: Tournament, system: System) -> Tournament:

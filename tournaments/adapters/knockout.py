@@ -8,8 +8,9 @@ service (``services/knockout.py``) and the selector
   the seed); which match a board plays is its ``match_code``.
 - A board names first the entry that has White in game 1 (lots, Art. 4.2.2); the mini-match
   engine calls that entry "home" and alternates colours from there, tie-break games included.
-- A board's result is the match's: "1-0" the first-named entry won it, "0-1" the other; a
-  ruling (forfeit, walkover) is "+/-", "-/+" or "-/-" and decides whatever the games say.
+- A board's result is the match's: White's win (``Result.WHITE_WINS``) the first-named entry
+  won it, Black's the other; a ruling (a forfeit, a walkover: ``records.FORFEITS``) decides
+  whatever the games say.
 """
 
 from __future__ import annotations
@@ -30,18 +31,21 @@ from pairings.minimatch import (
     minimatch_state,
 )
 from pairings.team_knockout import TeamGame, TeamMatchState, team_match_state
-from tournaments.models import Board, Event, Format, Game
+from records import FORFEITS, Result
+from tournaments.models import Board, Event, Game, GameKind, TeamKnockoutDecider
 
-# Game results as the mini-match engine reads them (White's score first). A double forfeit is
-# a loss for both, like 0-0 (Art. 7.1 i). "X" (cancelled, Art. 21.5.1) has no place in a knockout.
+# Game results as the mini-match engine reads them (White's score first): the law's codes of
+# games played, its own "+-" and "-+" for forfeits. A double forfeit is a loss for both, like
+# 0-0 (Art. 7.1 i). A cancelled game (Art. 21.5.1) has no place in a knockout.
 GAME_RESULTS = {
-    "1-0": "1-0", "1/2-1/2": "1/2-1/2", "0-1": "0-1", "0-0": "0-0",
-    "+/-": "+-", "-/+": "-+", "-/-": "0-0",
+    Result.WHITE_WINS: Result.WHITE_WINS.value, Result.DRAW: Result.DRAW.value,
+    Result.BLACK_WINS: Result.BLACK_WINS.value, Result.BOTH_LOSE: Result.BOTH_LOSE.value,
+    Result.WHITE_WINS_FORFEIT: "+-", Result.BLACK_WINS_FORFEIT: "-+",
+    Result.DOUBLE_FORFEIT: Result.BOTH_LOSE.value,
 }
-# Whole-match rulings: the first-named entry wins by forfeit, the other does, both forfeit.
-RULINGS = frozenset({"+/-", "-/+", "-/-"})
-FIRST_WINS = frozenset({"1-0", "+/-"})
-SECOND_WINS = frozenset({"0-1", "-/+"})
+# The match's results that send the first-named entry on, and the other.
+FIRST_WINS = frozenset({Result.WHITE_WINS, Result.WHITE_WINS_FORFEIT})
+SECOND_WINS = frozenset({Result.BLACK_WINS, Result.BLACK_WINS_FORFEIT})
 
 
 class KnockoutStatuteError(ValueError):
@@ -57,7 +61,7 @@ def minimatch_rules(event: Event) -> MiniMatchRules:
     resort, so that every match ends with a winner (docs/law.md, appendix §2).
     """
     try:
-        levels = [Level("regular", event.games_per_match)]
+        levels = [Level(GameKind.REGULAR, event.games_per_match)]
         levels += [Level(kind, int(games)) for kind, games in (event.tiebreak_games or [])]
         if not levels[-1].decisive:
             levels.append(Level("lots", 0))
@@ -66,13 +70,9 @@ def minimatch_rules(event: Event) -> MiniMatchRules:
         raise KnockoutStatuteError(str(error)) from None
 
 
-def is_double(event: Event) -> bool:
-    return event.format == Format.DOUBLE_ELIMINATION
-
-
 def bracket_for(event: Event, entrants: int) -> Bracket:
     """The statute's bracket for ``entrants`` seeds (double elimination has no third place)."""
-    double = is_double(event)
+    double = event.format_rules.losers_bracket
     return knockout(entrants, double=double, third_place=event.third_place_match and not double)
 
 
@@ -129,13 +129,14 @@ def board_match(rules: MiniMatchRules, board: Board, games: Iterable[Game]) -> B
         if not game.result:
             break
         played.append(game)
-    if board.result in RULINGS:
+    if board.result in FORFEITS:
         return BoardMatch(tuple(played), None, False)
     for game in played:
         if game.result not in GAME_RESULTS:
             raise MiniMatchError(f"game {game.number}: {game.result} has no place in a knockout")
     last = played[-1] if played else None
-    if last is not None and last.kind == "armageddon" and GAME_RESULTS[last.result] == "0-0":
+    if (last is not None and last.kind == GameKind.ARMAGEDDON
+            and GAME_RESULTS[last.result] == Result.BOTH_LOSE):
         return BoardMatch(tuple(played), None, True)
     lot = lots_winner(board.round.seed or 0, board.match_code)
     state = minimatch_state(rules, [engine_game(g) for g in played], first_white="home",
@@ -147,7 +148,7 @@ def engine_game(game: Game) -> MiniGame:
     """A stored game as the mini-match engine reads it: the deciding game carries its colours
     (chosen by the higher-placed player, ``services/knockout.py: armageddon_colour_choose``);
     the others follow the alternation."""
-    if game.kind != "armageddon":
+    if game.kind != GameKind.ARMAGEDDON:
         return MiniGame(GAME_RESULTS[game.result])
     return MiniGame(GAME_RESULTS[game.result], white="home" if game.white_first else "away")
 
@@ -173,7 +174,7 @@ def board_winner(board: Board, seeds: Mapping[int, int]) -> int | None:
         return board.white_id
     if board.result in SECOND_WINS:
         return board.black_id
-    if board.result == "-/-":
+    if board.result == Result.DOUBLE_FORFEIT:
         return min((board.white_id, board.black_id), key=lambda e: seeds.get(e, 10**6))
     return None
 
@@ -216,7 +217,8 @@ def team_board_match(event: Event, board: Board, games: Iterable[Game]) -> TeamM
     A game without a result is a board still to play; MiniMatchError if a result has no place in
     a knockout, or the games go beyond what the statute's decider holds."""
     ordered = sorted(games, key=lambda g: g.number)
-    held = event.team_boards * (2 if event.team_knockout_decider == "extra" else 1)
+    extra = event.team_knockout_decider == TeamKnockoutDecider.EXTRA
+    held = event.team_boards * (2 if extra else 1)
     boards = []
     for game in ordered[:held]:
         if game.result and game.result not in GAME_RESULTS:

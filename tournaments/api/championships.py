@@ -12,16 +12,17 @@
 - ``GET /api/championships/<id>/players/<player id>/``: a player's path through the stages.
 - ``GET /api/stages/<id>/qualification/``: the rule and the preview (qualifiers, seeds,
   play-offs, what stops it); ``PUT``: set the rule (refused with the reason); ``POST
-  /api/stages/<id>/qualify/`` (``draw``); ``POST /api/stages/<id>/playoff/`` (``winners``:
-  entry ids of the earlier stage); ``POST /api/stages/<id>/players/`` (``players``: ids,
-  first stage, snake-seeded into its groups).
+  /api/stages/<id>/qualify/`` (``draw``; the answer lists the ``jobs`` pairing the first round
+  of its large events); ``POST /api/stages/<id>/playoff/`` (``winners``: entry ids of the
+  earlier stage); ``POST /api/stages/<id>/players/`` (``players``: ids, first stage,
+  snake-seeded into its groups).
 
 Refusals read ``{detail, code}`` in the user's language (``api/errors.py``).
 """
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -31,7 +32,8 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from scoring.points import format_points
+from tournaments.access import championship_seen
+from tournaments.api.jobs import JobSerializer
 from tournaments.excel import championship as excel
 from tournaments.excel import workbook
 from tournaments.excel.workbook import XLSX
@@ -50,13 +52,13 @@ from tournaments.selectors.championship_tree import (
     championships_visible,
     stage_event_ids,
     stages_with_championship,
-    visible_championship,
 )
 from tournaments.selectors.players import players_by_ids
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.users import user_named
 from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
+from tournaments.text import points_text
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
@@ -102,10 +104,7 @@ class Ids(serializers.Serializer):
 
 def _championship(request, pk) -> Championship:
     """The championship if the user may see it; 404 otherwise (a draft stays unknown)."""
-    row = get_object_or_404(Championship, pk=pk)
-    if visible_championship(request.user, row.slug) is None:
-        raise Http404
-    return row
+    return championship_seen(request.user, pk=pk)
 
 
 def _stage(request, pk) -> Stage:
@@ -254,14 +253,20 @@ def stage_qualification(request, pk):
 @extend_schema(request=inline_serializer("Qualify", {"draw": serializers.BooleanField()}),
                responses=inline_serializer("Qualified", {
                    "qualified_at": serializers.DateTimeField(),
-                   "events": serializers.ListField(child=serializers.IntegerField())}))
+                   "events": serializers.ListField(child=serializers.IntegerField()),
+                   "jobs": JobSerializer(many=True, help_text=(
+                       "The pairing jobs of the first round of the stage's events too large "
+                       "to pair at once (read each at /api/jobs/<id>/)."))}))
 @api_view(["POST"])
 def stage_qualify(request, pk):
     stage = _stage(request, pk)
     draw = serializers.BooleanField().to_internal_value(request.data.get("draw", True))
-    stage = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
+    qualified = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
+    stage = qualified.stage
     return Response({"qualified_at": stage.qualified_at,
-                     "events": stage_event_ids(stage)})
+                     "events": stage_event_ids(stage),
+                     "jobs": JobSerializer(qualified.jobs, many=True,
+                                           context={"request": request}).data})
 
 
 @extend_schema(request=Ids, responses=inline_serializer(
@@ -295,7 +300,7 @@ def stage_players(request, pk):
 def _line(line) -> dict:
     return {"stage": line.stage.number, "event": line.event.pk, "group": line.group,
             "entry": line.entry.pk, "place": line.label,
-            "points": None if line.points is None else format_points(line.points),
+            "points": None if line.points is None else points_text(line.points),
             "moved_on": line.moved_on}
 
 
@@ -312,7 +317,7 @@ def category_results(request, pk):
         "category": category.pk, "classification": results.classification,
         "rows": [{"place": r.label, "name": r.entry.name, "player": r.entry.player_id,
                   "team": r.entry.team_id, "line": _line(r.line)} for r in results.rows],
-        "teams": [{"rank": t.rank, "team": t.team, "total": format_points(t.total)
+        "teams": [{"rank": t.rank, "team": t.team, "total": points_text(t.total)
                    if t.total is not None else None, "counted": list(t.counted)}
                   for t in results.teams],
     })

@@ -7,12 +7,12 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.views import event_for, is_staff_of, validated
-from tournaments.models import FoulArticle, FoulKind, RoundStatus
+from tournaments.api.permissions import event_for, is_staff_of, round_event_for
+from tournaments.api.views import validated
+from tournaments.models import FoulArticle, FoulKind
 from tournaments.selectors.fouls import board_fouls, event_fouls, fouls_with_round
 from tournaments.selectors.rounds import board_game, boards_with_event
 from tournaments.services import fouls as foul_services
@@ -59,9 +59,7 @@ class BoardFoulsView(APIView):
 
     def _board(self, request, pk):
         board = get_object_or_404(boards_with_event(), pk=pk)
-        event = event_for(request, board.round.event_id)
-        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
-            raise NotFound
+        event = round_event_for(request, board.round)
         return board, event
 
     @extend_schema(responses=StaffFoulSerializer(many=True))

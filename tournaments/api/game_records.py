@@ -8,14 +8,14 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.parsers import JSONParser
-from tournaments.api.views import event_for, is_staff_of, validated
-from tournaments.models import MoveNotation, Round, RoundStatus
+from tournaments.api.permissions import event_for, is_staff_of, round_event_for
+from tournaments.api.views import validated
+from tournaments.models import MoveNotation, Round
 from tournaments.selectors.game_records import board_recorded_slots, game_view, pgn_text
 from tournaments.selectors.rounds import boards_with_event
 from tournaments.services import game_records as services
@@ -89,9 +89,7 @@ class BoardMovesView(APIView):
 
     def _board(self, request, pk):
         board = get_object_or_404(boards_with_event(), pk=pk)
-        event = event_for(request, board.round.event_id)
-        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
-            raise NotFound
+        event = round_event_for(request, board.round)
         return board, event
 
     def _answer(self, request, board, event, **kwargs):

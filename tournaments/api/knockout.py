@@ -13,7 +13,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from tournaments.api.views import event_for, is_staff_of
+from tournaments.api.permissions import event_for, is_staff_of
 from tournaments.selectors.championships import colour_choices
 from tournaments.selectors.knockout import BracketView, MatchView, SideView, event_bracket
 
@@ -77,7 +77,7 @@ def bracket_document(view: BracketView) -> dict:
 def event_bracket_view(request, event_pk: int):
     """The bracket of a knockout event; public once round 1 is published."""
     event = event_for(request, event_pk)
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         raise NotFound(_("This event is not a knockout: it has no bracket. Its standings show "
                          "who leads."))
     document = bracket_document(event_bracket(event, staff=is_staff_of(request, event)))

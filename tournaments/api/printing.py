@@ -22,8 +22,8 @@ from rest_framework.decorators import api_view
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
-from tournaments.api.excel import JobSerializer
-from tournaments.api.views import event_for, is_staff_of
+from tournaments.api.jobs import JobSerializer, job_accepted
+from tournaments.api.permissions import event_for, is_staff_of
 from tournaments.errors import ServiceError
 from tournaments.printing.document import PDF, sheet_pdf
 from tournaments.printing.sheets import (
@@ -122,7 +122,4 @@ def _job(request, event, sheet) -> Response:
     except ServiceError as error:
         return Response({"detail": str(error), "code": "refused"},
                         status=status.HTTP_400_BAD_REQUEST)
-    job.refresh_from_db()
-    return Response(JobSerializer(job, context={"request": request}).data,
-                    status=status.HTTP_202_ACCEPTED,
-                    headers={"Location": reverse("job-detail", kwargs={"pk": job.pk})})
+    return job_accepted(job, request)

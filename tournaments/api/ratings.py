@@ -24,7 +24,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
-from tournaments.api.views import event_for
+from tournaments.api.permissions import event_for
 from tournaments.models import RatingApplication, RatingList
 from tournaments.selectors.ratings import (
     event_report,

@@ -362,24 +362,3 @@ class HistoryLineSerializer(PlayerChangeSerializer):
     subject = serializers.CharField(help_text="Empty for the board; the game otherwise.")
     deleted = serializers.BooleanField()
     system = serializers.BooleanField(help_text="The reason was recorded by the software.")
-
-
-class PairingJobSerializer(serializers.Serializer):
-    """A round paired by a worker (``POST /api/events/<id>/rounds/`` answered ``202``)."""
-
-    job = serializers.CharField()
-    state = serializers.CharField()
-    stage = serializers.CharField()
-    done = serializers.BooleanField()
-    ok = serializers.BooleanField()
-    round = serializers.IntegerField(allow_null=True)
-    error = serializers.CharField()
-    status_url = serializers.URLField()
-
-
-def pairing_job_data(job, event_pk: int, request) -> dict:
-    """A ``PairingJob`` (``selectors/pairing_jobs.py``) with where to poll it."""
-    return {"job": job.id, "state": job.state, "stage": job.stage, "done": job.done,
-            "ok": job.ok, "round": job.round, "error": job.error,
-            "status_url": request.build_absolute_uri(f"/api/events/{event_pk}/pairing-jobs/"
-                                                     f"{job.id}/")}

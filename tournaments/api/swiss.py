@@ -2,8 +2,8 @@
 
 - ``POST /api/events/<id>/rounds/`` (``api/views.py``, every format): pair the next round
   (Swiss: the Dutch system). Large events are paired by a worker: the answer is ``202`` with
-  the job and where to poll it (``GET /api/events/<id>/pairing-jobs/<job>/``); without a
-  broker, or for smaller events, the answer is ``201`` with the round.
+  the job, read at ``GET /api/jobs/<id>/`` (its address in ``Location``; ``api/jobs.py``);
+  without a broker, or for smaller events, the answer is ``201`` with the round.
 - ``GET /api/events/<id>/rounds/<n>/``: on a draft, the staff also get ``warnings``: the
   checker's findings stored with the round (``null`` while a worker checks it), in words
   (``rule`` true: a rule the pairings break; false: a board where the Dutch system pairs
@@ -42,10 +42,10 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
-from tournaments.api.views import EventRoundViewSet, event_for, is_staff_of
+from tournaments.api.permissions import event_for, is_staff_of
+from tournaments.api.views import EventRoundViewSet
 from tournaments.errors import ServiceError
 from tournaments.models import REASON_MAX_LENGTH, Format, Round
-from tournaments.selectors import pairing_jobs
 from tournaments.selectors.events import entries_with_event
 from tournaments.selectors.round_page import round_page_api
 from tournaments.selectors.swiss import event_check
@@ -223,16 +223,6 @@ class RoundsViewSet(EventRoundViewSet):
         return Response(self._detail(get_object_or_404(self.get_queryset(), number=number)))
 
 
-@extend_schema(responses=s.PairingJobSerializer)
-@api_view(["GET"])
-def pairing_job(request, event_pk, job_id):
-    """Where a background pairing is."""
-    event = event_for(request, event_pk)
-    if not request.user.has_perm("tournaments.pair_round", event):
-        raise PermissionDenied
-    return Response(s.pairing_job_data(pairing_jobs.pairing_job(job_id, event), event.pk, request))
-
-
 @extend_schema(request=inline_serializer("ByeRequest", {
     "round": serializers.IntegerField(min_value=1),
     "cancel": serializers.BooleanField(default=False)}), responses=s.EntrySerializer)
@@ -285,7 +275,7 @@ def event_check_view(request, event_pk):
         raise NotAuthenticated
     if not is_staff_of(request, event):
         raise PermissionDenied
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         raise Http404(_("Only Swiss rounds are checked against the Dutch system."))
     return Response([
         {"round": round_.number, "status": round_.status,

@@ -9,9 +9,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.permissions import event_for, is_staff_of, round_event_for
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
-from tournaments.api.views import AFTER_ROUND, event_for, is_staff_of, validated
-from tournaments.models import REASON_MAX_LENGTH, Player, RoundStatus, Substitution
+from tournaments.api.views import AFTER_ROUND, validated
+from tournaments.models import REASON_MAX_LENGTH, Player, Substitution
 from tournaments.selectors.events import entries_with_event
 from tournaments.selectors.players import team_search
 from tournaments.selectors.rounds import board_detail, boards_with_event
@@ -90,9 +91,7 @@ class LineupView(APIView):
     @extend_schema(request=LineupSerializer, responses=BoardSerializer)
     def put(self, request, pk):
         board = get_object_or_404(boards_with_event(), pk=pk)
-        event = event_for(request, board.round.event_id)
-        if board.round.status == RoundStatus.DRAFT and not is_staff_of(request, event):
-            raise NotFound
+        round_event_for(request, board.round)
         data = validated(LineupSerializer, request)
         board = lineup_record(board=board, actor=request.user, first=data["first"],
                               second=data["second"], expected_version=data["version"],

@@ -1,4 +1,4 @@
-from django.urls import include, path, re_path
+from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
@@ -37,7 +37,8 @@ router.register("players", views.PlayerViewSet, basename="player")
 router.register("teams", teams.TeamViewSet, basename="team")
 
 event_entries = views.EventEntryViewSet.as_view({"get": "list", "post": "create"})
-# Swiss: pairing in the background for large events, draft edits by hand (tournaments/api/swiss.py).
+# Every format's rounds (a large event's pairing is a job); Swiss draft edits by hand
+# (tournaments/api/swiss.py).
 event_rounds = swiss.RoundsViewSet.as_view({"get": "list", "post": "create"})
 event_round = swiss.RoundsViewSet.as_view({"get": "retrieve", "patch": "partial_update"})
 
@@ -46,9 +47,6 @@ urlpatterns = [
     path("events/<int:event_pk>/entries/", event_entries, name="event-entries"),
     path("events/<int:event_pk>/rounds/", event_rounds, name="event-rounds"),
     path("events/<int:event_pk>/rounds/<int:number>/", event_round, name="event-round"),
-    # A Celery task id (see tournaments/urls.py): a random string is not an address.
-    re_path(r"^events/(?P<event_pk>[0-9]+)/pairing-jobs/(?P<job_id>[A-Za-z0-9-]{1,64})/$",
-            swiss.pairing_job, name="event-pairing-job"),
     path("events/<int:event_pk>/forbidden-groups/", swiss.forbidden_groups,
          name="event-forbidden-groups"),
     path("events/<int:event_pk>/trf/", swiss.trf_file, name="event-trf"),
@@ -65,7 +63,8 @@ urlpatterns = [
          name="event-ratings-apply"),
     path("events/<int:event_pk>/ratings/revert/", ratings.event_ratings_revert,
          name="event-ratings-revert"),
-    path("", include("tournaments.api.excel")),  # exports, imports, jobs, backups
+    path("", include("tournaments.api.jobs")),  # every background job, whatever its kind
+    path("", include("tournaments.api.excel")),  # exports, imports, backups
     # Print sheets as PDF (issue 20).
     path("events/<int:event_pk>/print/", printing.print_sheets, name="event-print"),
     path("events/<int:event_pk>/print/<str:sheet>/", printing.print_sheet,

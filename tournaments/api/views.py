@@ -7,12 +7,21 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
 from tournaments.api import tables
-from tournaments.models import Entry, Event, Player, Round, RoundStatus
+from tournaments.api.jobs import JobSerializer, job_accepted
+from tournaments.api.permissions import (
+    OrganisesEvent,
+    RunsEvent,
+    SeesEvent,
+    SeesRound,
+    event_for,
+    is_staff_of,
+)
+from tournaments.models import Entry, JobStatus, Player, Round
 from tournaments.selectors.events import (
     entries_with_event,
     entries_with_roster,
@@ -45,27 +54,13 @@ from tournaments.services import rounds as round_services
 from tournaments.services.formats import round_start
 from tournaments.text import whole_number
 
-
-def event_for(request, pk) -> Event:
-    event = get_object_or_404(Event, pk=pk)
-    if not request.user.has_perm("tournaments.view_event", event):
-        raise Http404
-    return event
-
-
-def is_staff_of(request, event) -> bool:
-    return request.user.has_perm("tournaments.enter_result", event)
-
-
-def require_staff(request, event) -> None:
-    """Reads for the people who run the event (drafts, history): others are refused."""
-    if not is_staff_of(request, event):
-        raise PermissionDenied
-
-
 SEARCH = OpenApiParameter("search", str, description="Words of the name; diacritics ignored "
                           "(\"nguyen\" finds \"Nguyễn\"); the first 5 distinct words of the "
                           "first 100 characters.")
+
+
+# Who may see and change an event's roles (Art. 19): DRF checks it on the event it gets.
+ORGANISERS = [permissions.IsAuthenticatedOrReadOnly, OrganisesEvent]
 
 
 AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after this round "
@@ -185,12 +180,10 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     @extend_schema(responses=s.RoleSerializer(many=True))
     @action(detail=True, methods=["get", "post"], serializer_class=s.RoleCreateSerializer,
-            pagination_class=None)
+            pagination_class=None, permission_classes=ORGANISERS)
     def roles(self, request, pk=None):
         """Who runs the event (organisers see and change it)."""
         event = self.get_object()
-        if not request.user.has_perm("tournaments.change_event", event):
-            raise PermissionDenied  # DRF's: a JSON answer like every refusal
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
             user = user_active(pk=data.get("user"), username=data.get("username"))
@@ -203,12 +196,10 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @extend_schema(request=None, responses=s.PersonSerializer(many=True), parameters=[
         OpenApiParameter("search", str, description="A part of the name or username "
                          "(case and diacritics ignored); at most 10 people.")])
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], pagination_class=None, permission_classes=ORGANISERS)
     def people(self, request, pk=None):
         """The people whose name or username contains ``search``, to appoint (organisers)."""
-        event = self.get_object()
-        if not request.user.has_perm("tournaments.change_event", event):
-            raise PermissionDenied
+        self.get_object()  # the event's organisers only (ORGANISERS)
         found = user_search(request.query_params.get("search", ""))
         return Response(s.PersonSerializer(found, many=True).data)
 
@@ -221,14 +212,6 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         event_services.role_remove(event=event, actor=request.user, user=role.user,
                                    role=role.role)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-def _check_round_visible(request, round_: Round) -> None:
-    """A board of an event the user cannot see, or of a draft round the user does not run, is
-    not found (nothing tells a stranger it exists)."""
-    event = event_for(request, round_.event_id)
-    if round_.status == RoundStatus.DRAFT and not is_staff_of(request, event):
-        raise NotFound
 
 
 def _lots(event) -> dict | None:
@@ -286,6 +269,7 @@ class EntryViewSet(viewsets.GenericViewSet):
     made by mistake (before it is paired)."""
 
     serializer_class = s.WithdrawSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesEvent]
 
     def get_queryset(self):
         return entries_with_event()
@@ -307,7 +291,6 @@ class EntryViewSet(viewsets.GenericViewSet):
     @extend_schema(responses={204: None})
     def destroy(self, request, pk=None):
         entry = self.get_object()
-        event_for(request, entry.event_id)
         entry_services.entry_remove(entry=entry, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -316,7 +299,6 @@ class EntryViewSet(viewsets.GenericViewSet):
     def withdraw(self, request, pk=None):
         """Withdraw after a round (Art. 21.5): the law's consequences apply to the standings."""
         entry = self.get_object()
-        event_for(request, entry.event_id)
         data = validated(s.WithdrawSerializer, request)
         entry = entry_services.entry_withdraw(entry=entry, actor=request.user,
                                               after_round=data["after_round"],
@@ -344,24 +326,24 @@ class EventRoundViewSet(viewsets.GenericViewSet):
         return Response(s.RoundSerializer(self.get_queryset(), many=True).data)
 
     @extend_schema(request=None, responses={201: s.RoundSerializer(many=True),
-                                            202: s.PairingJobSerializer})
+                                            202: JobSerializer})
     def create(self, request, event_pk=None):
         """Start the next round(s) (``services/formats.py: round_start``): ``201`` with the
-        stored rounds, or ``202`` with the background job and where to poll it."""
+        stored rounds, or ``202`` with the pairing job (its address in ``Location``); the job
+        ran in-process (no broker): ``201`` with its round, or ``400`` with its refusal."""
         event = self._event()
         started = round_start(event=event, actor=request.user)
         job = started.job
         if job is None:
             return Response(s.RoundSerializer(started.rounds, many=True).data,
                             status=status.HTTP_201_CREATED)
-        if not job.done:
-            return Response(s.pairing_job_data(job, event.pk, request),
-                            status=status.HTTP_202_ACCEPTED)
-        if not job.ok:
+        if job.status == JobStatus.FAILED:
             return Response({"detail": job.error, "code": "ServiceError"},
                             status=status.HTTP_400_BAD_REQUEST)
+        if job.status != JobStatus.DONE:
+            return job_accepted(job, request)
         return Response(s.RoundSerializer([get_object_or_404(self.get_queryset(),
-                                                             number=job.round)],
+                                                             pk=job.result["round_id"])],
                                           many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -369,14 +351,10 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.GenericViewSet):
     """Publish, close or delete a round by its id."""
 
     serializer_class = s.RoundSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesEvent]
 
     def get_queryset(self):
         return rounds_with_event()
-
-    def get_object(self):
-        round_ = super().get_object()
-        event_for(self.request, round_.event_id)
-        return round_
 
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])
@@ -396,6 +374,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.GenericViewSet):
 
 class BoardViewSet(viewsets.GenericViewSet):
     serializer_class = s.ResultSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesRound]
 
     def get_queryset(self):
         return boards_with_event()
@@ -406,7 +385,6 @@ class BoardViewSet(viewsets.GenericViewSet):
         """Enter or correct a result. Send the version you saw: if someone changed the board
         since, the answer is 409 and nothing is written."""
         board = self.get_object()
-        _check_round_visible(request, board.round)
         data = validated(s.ResultSerializer, request)
         board = result_services.result_record(board=board, result=data["result"],
                                               actor=request.user,
@@ -415,18 +393,18 @@ class BoardViewSet(viewsets.GenericViewSet):
         return Response(s.BoardSerializer(board_detail(board)).data)  # entries read at once
 
     @extend_schema(request=None, responses=s.HistoryLineSerializer(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], pagination_class=None,
+            permission_classes=[permissions.IsAuthenticatedOrReadOnly, RunsEvent])
     def history(self, request, pk=None):
         """Every change of the board and its games, oldest first: who, when, from what to
         what, and the reason (the event's staff)."""
         board = self.get_object()
-        event = event_for(request, board.round.event_id)
-        require_staff(request, event)
         return Response(s.HistoryLineSerializer(board_history(board), many=True).data)
 
 
 class GameViewSet(viewsets.GenericViewSet):
     serializer_class = s.ResultSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesRound]
 
     def get_queryset(self):
         return games_with_event()
@@ -437,7 +415,6 @@ class GameViewSet(viewsets.GenericViewSet):
         """Enter or correct one game of a match (two-game matches, knockout, team boards), with
         the version you saw: 409 if it changed since."""
         game = self.get_object()
-        _check_round_visible(request, game.board.round)
         data = validated(s.ResultSerializer, request)
         game = result_services.game_result_record(game=game, result=data["result"],
                                                   actor=request.user,
@@ -451,7 +428,6 @@ class GameViewSet(viewsets.GenericViewSet):
         """Record a knockout's deciding game's colours as the higher-placed player chose them
         (``{white: entry id, version}``), before its result; 409 if the game changed."""
         game = self.get_object()
-        _check_round_visible(request, game.board.round)
         data = validated(s.ColourSerializer, request)
         game = knockout_services.armageddon_colour_choose(
             game=game, actor=request.user, white=data["white"],

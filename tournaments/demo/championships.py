@@ -13,8 +13,9 @@ import random
 
 from django.db import transaction
 
-from tournaments.demo.events import SEED, build_players, build_users, seeded_result
+from tournaments.demo.events import SEED, build_players, build_users
 from tournaments.demo.knockout import play_board
+from tournaments.demo.results import seeded_result
 from tournaments.models import Championship, Event, Player, Role, RoundStatus, Visibility
 from tournaments.services.championships import (
     category_add,
@@ -43,8 +44,8 @@ def _play_round(round_, users, rng: random.Random) -> None:
         if board.match_code:
             play_board(rng, board, arbiter)
         elif not board.result:
-            result_record(board=board, result=seeded_result(rng, board), actor=arbiter,
-                          expected_version=board.version)
+            result_record(board=board, result=seeded_result(rng, board.white, board.black),
+                          actor=arbiter, expected_version=board.version)
     round_complete(round_=round_, actor=chief)
 
 
@@ -58,8 +59,9 @@ def play_event(event: Event, users, rng: random.Random, *, rounds: int = 99) -> 
             _play_round(open_round.first(), users, rng)
             continue
         done = event.rounds_set.count()
-        if done >= rounds or (done and not event.is_swiss) or done >= (event.rounds or 0) \
-                and event.is_swiss:
+        # Only a format paired round by round waits for the next round to be started.
+        by_score = event.format_rules.pairs_by_score
+        if done >= rounds or (done and not by_score) or by_score and done >= (event.rounds or 0):
             return
         round_start(event=event, actor=users["tongtrongtai"])
 

@@ -13,6 +13,7 @@ from django.db import transaction
 
 from tournaments.demo.games import record_games
 from tournaments.demo.knockout import play_knockout_demo
+from tournaments.demo.results import seeded_result
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
 from tournaments.services.entries import (
     entry_register,
@@ -115,22 +116,12 @@ def build_round_robin(users, players) -> Event:
         if round_.number == 8:
             boards = boards[: len(boards) // 2]
         for board in boards:
-            result_record(board=board, result=seeded_result(rng, board), actor=users["trongtai"],
-                          expected_version=board.version)
+            result_record(board=board, result=seeded_result(rng, board.white, board.black),
+                          actor=users["trongtai"], expected_version=board.version)
         if round_.number < 8:
             round_complete(round_=round_, actor=users["tongtrongtai"])
     record_games(event, rounds[0], users["trongtai"])  # score sheets of round 1 (Art. 11)
     return event
-
-
-def seeded_result(rng: random.Random, board) -> str:
-    """Stronger players win more often; about a third of the games are drawn."""
-    white, black = board.white.rating or 1800, board.black.rating or 1800
-    expected = 1 / (1 + 10 ** ((black - white) / 400))
-    roll = rng.random()
-    if roll < 0.3:
-        return "1/2-1/2"
-    return "1-0" if rng.random() < expected else "0-1"
 
 
 def build_swiss(users, players) -> Event:
@@ -161,8 +152,8 @@ def play_swiss(event: Event, users, *, played: int) -> None:
         if number > played:
             boards = boards[: len(boards) // 2]
         for board in boards:
-            result_record(board=board, result=seeded_result(rng, board), actor=arbiter,
-                          expected_version=board.version)
+            result_record(board=board, result=seeded_result(rng, board.white, board.black),
+                          actor=arbiter, expected_version=board.version)
         if number <= played:
             round_complete(round_=round_, actor=chief)
 
@@ -227,18 +218,11 @@ def _play_team_rounds(users, rounds, rng: random.Random) -> None:
                     continue
                 white, black = ((game.first_player, game.second_player) if game.white_first
                                 else (game.second_player, game.first_player))
-                result = _game_result(rng, white.rating, black.rating)
+                result = seeded_result(rng, white, black)
                 game_result_record(game=game, result=result, actor=arbiter,
                                    expected_version=game.version)
         if round_.number < 5:
             round_complete(round_=round_, actor=chief)
-
-
-def _game_result(rng: random.Random, white: int | None, black: int | None) -> str:
-    expected = 1 / (1 + 10 ** (((black or 1800) - (white or 1800)) / 400))
-    if rng.random() < 0.3:
-        return "1/2-1/2"
-    return "1-0" if rng.random() < expected else "0-1"
 
 
 @transaction.atomic

@@ -4,6 +4,8 @@ a match decided in tie-break games, matches still to play)."""
 
 import random
 
+from records import Result
+from tournaments.demo.results import seeded_result
 from tournaments.models import Board, Event, RoundStatus
 from tournaments.services.knockout import bracket_start
 from tournaments.services.results import game_result_record
@@ -12,22 +14,16 @@ from tournaments.services.rounds import round_complete, round_publish
 STAGES_PLAYED = 2  # rounds 1 and 2 complete; round 3 half played
 
 
-def _game_result(rng: random.Random, board: Board, game) -> str:
-    """Stronger players win more often; about a third of the games are drawn."""
-    white, black = (board.white, board.black) if game.white_first else (board.black, board.white)
-    expected = 1 / (1 + 10 ** (((black.rating or 1800) - (white.rating or 1800)) / 400))
-    if rng.random() < 0.3:
-        return "1/2-1/2"
-    return "1-0" if rng.random() < expected else "0-1"
-
-
 def play_board(rng: random.Random, board: Board, arbiter, *, tie: bool = False) -> None:
     for _ in range(20):
         board.refresh_from_db()
         game = board.games.filter(result="").order_by("number").first()
         if board.result or game is None:
             return
-        result = "1/2-1/2" if tie and game.level == 0 else _game_result(rng, board, game)
+        white, black = ((board.white, board.black) if game.white_first
+                        else (board.black, board.white))
+        result = (Result.DRAW if tie and game.level == 0
+                  else seeded_result(rng, white, black))
         game_result_record(game=game, result=result, actor=arbiter,
                            expected_version=game.version)
 

@@ -131,10 +131,10 @@ def stage_sheet(event: Event, lang: str) -> Sheet:
     """A stage's own table as its event's workbook has it: the standings, or a knockout's
     bracket; renamed for the category, the stage and the group."""
     stage = event.stage
-    if event.is_knockout:
-        sheet = exports.bracket_sheet(export_data(event, drafts=False), lang)
-    else:
+    if event.format_rules.has_standings:
         sheet = exports.standings_sheet(event_standings(event), lang)
+    else:
+        sheet = exports.bracket_sheet(export_data(event, drafts=False), lang)
     group = event.group_label
     category = stage.category.name
     sheet.tab = STAGE_TAB(lang, category=category, n=stage.number,

@@ -11,26 +11,25 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from scoring.crosstable import points_text
+from records import Bye, Kind, Result
 from tournaments.excel import labels as L
 from tournaments.excel.styles import CENTER, NUMBER, SELF, X_CELL, Column, Sheet
 from tournaments.models import Board, Entry, EntryStatus, Foul, Game, RoundStatus
 from tournaments.selectors.excel import ExportData
+from tournaments.text import points_text
 
-# Result codes (records.Result values) as printed, White's (or the first-named
-# side's) result first.
-RESULT_TEXT = {
-    "1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1", "0-0": "0-0",
-    "+/-": "+/-", "-/+": "-/+", "-/-": "-/-", "X": "X",
-}
-# Points of each side for a result code (a forfeit counts as a win in the sums printed).
-_SIDES = {
-    "1-0": (Fraction(1), Fraction(0)), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2)),
-    "0-1": (Fraction(0), Fraction(1)), "0-0": (Fraction(0), Fraction(0)),
-    "+/-": (Fraction(1), Fraction(0)), "-/+": (Fraction(0), Fraction(1)),
-    "-/-": (Fraction(0), Fraction(0)), "X": (Fraction(0), Fraction(0)),
-}
-_SWAP = {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}
+# Result codes as printed, White's (or the first-named side's) result first: as the law writes
+# them, the draw with its ½.
+RESULT_TEXT = {**{result: result.value for result in Result}, Result.DRAW: "½-½"}
+# A side's points in the sums printed: a forfeit counts as a win, a cancelled game as nothing.
+_KIND_POINTS = {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2), Kind.LOSS: Fraction(0)}
+
+
+def _sides(code: str) -> tuple[Fraction, Fraction]:
+    """The points of White (the first-named side) and of Black for a result code."""
+    result = Result(code)
+    return (_KIND_POINTS[result.outcome_for(True).kind],
+            _KIND_POINTS[result.outcome_for(False).kind])
 
 
 def number(text: str | None):
@@ -47,7 +46,7 @@ def number(text: str | None):
 
 def x_style(_row: int, _col: int, value: object) -> str | None:
     """Art. 21.5.1: cancelled games stand out (red X)."""
-    return X_CELL if value == "X" else None
+    return X_CELL if value == RESULT_TEXT[Result.CANCELLED] else None
 
 
 # --- players --------------------------------------------------------------------------------
@@ -122,9 +121,9 @@ def _club(entry: Entry) -> str:
 
 
 def _bye_text(data: ExportData, board: Board, lang: str) -> str:
-    if data.event.is_round_robin and board.bye in ("U", ""):
+    if data.event.format_rules.bye_is_rest and board.bye in (Bye.PAIRING_ALLOCATED, ""):
         return L.REST(lang)
-    return L.BYES.get(board.bye or "Z", L.BYES["Z"])(lang)
+    return L.BYES.get(board.bye, L.BYES[Bye.ZERO_POINT])(lang)
 
 
 def _round_title(data: ExportData, number: int, title: L.Text, lang: str) -> str:
@@ -161,15 +160,15 @@ def game_text(game: Game) -> str:
     """A game of a match from the first-named side: ``1-0`` when it won."""
     if not game.result:
         return ""
-    return RESULT_TEXT[game.result if game.white_first else _SWAP.get(game.result, game.result)]
+    return RESULT_TEXT[Result(game.result) if game.white_first else Result(game.result).flipped]
 
 
 def _game_sides(game: Game) -> tuple[Fraction, Fraction]:
-    first, second = _SIDES[game.result]
+    first, second = _sides(game.result)
     return (first, second) if game.white_first else (second, first)
 
 
-def match_score(board: Board, games: list[Game], level: int | None = 0) -> str:
+def match_score(board: Board, games: list[Game], lang: str, level: int | None = 0) -> str:
     """A match's score from the first-named side, ``1½-½``; the board's own result when the
     whole match was ruled at once."""
     if board.result and not any(g.result for g in games):
@@ -179,7 +178,8 @@ def match_score(board: Board, games: list[Game], level: int | None = 0) -> str:
         return RESULT_TEXT.get(board.result, "")
     first = sum((_game_sides(g)[0] for g in counted), Fraction(0))
     second = sum((_game_sides(g)[1] for g in counted), Fraction(0))
-    return f"{points_text(first)}-{points_text(second)}"
+    return (f"{points_text(first, halves=True, language=lang)}-"
+            f"{points_text(second, halves=True, language=lang)}")
 
 
 def results_sheet(data: ExportData, number: int, lang: str) -> Sheet:
@@ -206,14 +206,14 @@ def results_sheet(data: ExportData, number: int, lang: str) -> Sheet:
             continue
         black = data.by_id[board.black_id]
         games = data.games.get(board.pk, [])
-        result = match_score(board, games) if games else RESULT_TEXT.get(board.result, "")
+        result = match_score(board, games, lang) if games else RESULT_TEXT.get(board.result, "")
         row = [board.number, white.number, white.name, result, black.name, black.number]
         if games_per and not team:
             level0 = [g for g in games if g.level == 0]
             row += [game_text(g) for g in level0] + [""] * (games_per - len(level0))
         rows.append(row)
     notes = []
-    if any(r[3] == "X" for r in rows):
+    if any(r[3] == RESULT_TEXT[Result.CANCELLED] for r in rows):
         notes.append(L.X_NOTE(lang))
     if games_per and not team:
         notes.append(L.COLOURS_OF_GAME_1(lang))
@@ -262,7 +262,7 @@ def team_boards_sheet(data: ExportData, lang: str) -> Sheet:
                              second.name])
             totals.add(len(rows))
             rows.append([number, board.number, first.name, None, "", L.TOTAL(lang),
-                         match_score(board, games), "", second.name])
+                         match_score(board, games, lang), "", second.name])
     return Sheet(L.TEAM_BOARDS_TAB(lang), L.TEAM_BOARDS_TITLE(lang), columns, rows,
                  landscape=True, cell_style=x_style, total_rows=frozenset(totals))
 
@@ -276,7 +276,7 @@ def knockout_winner(board: Board, games: list[Game]) -> int | None:
     if board.black_id is None:
         return board.white_id
     if board.result:
-        first, second = _SIDES.get(board.result, (0, 0))
+        first, second = _sides(board.result)
         if first != second:
             return board.white_id if first > second else board.black_id
     for level in sorted({g.level for g in games}):
@@ -309,7 +309,7 @@ def bracket_sheet(data: ExportData, lang: str) -> Sheet:
                 continue
             second = data.by_id[board.black_id]
             games = data.games.get(board.pk, [])
-            score = match_score(board, games, level=None) if games \
+            score = match_score(board, games, lang, level=None) if games \
                 else RESULT_TEXT.get(board.result, "")
             winner = knockout_winner(board, games)
             rows.append([number, bracket, board.match_code, first.number, first.name, score,

@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from records import Bye
+
 VI = "vi"
 EN = "en"
 
@@ -143,10 +145,10 @@ GENDERS = {"M": Text("Nam", "M"), "F": Text("Nữ", "F")}
 
 # Byes (records.Bye letters) and the rest of a round robin with an odd number.
 BYES = {
-    "U": Text("Miễn đấu", "Bye"),
-    "F": Text("Miễn đấu (thắng)", "Full-point bye"),
-    "H": Text("Miễn đấu (½ điểm)", "Half-point bye"),
-    "Z": Text("Vắng mặt", "Absent"),
+    Bye.PAIRING_ALLOCATED: Text("Miễn đấu", "Bye"),
+    Bye.FULL_POINT: Text("Miễn đấu (thắng)", "Full-point bye"),
+    Bye.HALF_POINT: Text("Miễn đấu (½ điểm)", "Half-point bye"),
+    Bye.ZERO_POINT: Text("Vắng mặt", "Absent"),
 }
 REST = Text("Nghỉ", "Rests")
 

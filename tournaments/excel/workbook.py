@@ -61,10 +61,10 @@ def event_tables(event: Event, data: ExportData, *, fouls: bool = False) -> list
     """The sheets of the whole-event workbook, in print order; the penalties (chapter 5) when
     ``fouls`` (some were recorded)."""
     tables = [Table(PLAYERS)]
-    if event.is_knockout:
-        tables.append(Table(BRACKET))
-    else:
+    if event.format_rules.has_standings:
         tables += [Table(STANDINGS), Table(CROSSTABLE)]
+    else:
+        tables.append(Table(BRACKET))
     if event.is_team:
         tables.append(Table(TEAM_BOARDS))
     elif event.rated:
@@ -81,9 +81,9 @@ def check_table(event: Event, table: Table) -> None:
         raise ExportError(f"unknown table {table.name!r}")
     if table.name in ROUND_TABLES and not table.round:
         raise ExportError("this table needs a round")
-    if table.name == BRACKET and not event.is_knockout:
+    if table.name == BRACKET and not event.format_rules.has_bracket:
         raise ExportError("only knockout events have a bracket")
-    if table.name in (STANDINGS, CROSSTABLE) and event.is_knockout:
+    if table.name in (STANDINGS, CROSSTABLE) and not event.format_rules.has_standings:
         raise ExportError("knockout events have a bracket, not standings")
     if table.name == TEAM_BOARDS and not event.is_team:
         raise ExportError("only team events have results by board")

@@ -13,9 +13,10 @@ from tournaments.models.championships import (
 )
 from tournaments.models.entries import Entry, EntryStatus, TeamMember, rating_order_key
 from tournaments.models.events import Event, EventRole, Role, Visibility
+from tournaments.models.formats import FORMAT_RULES, Format, FormatRules
 from tournaments.models.fouls import Foul, FoulArticle
 from tournaments.models.game_records import GameMoves, MoveNotation, RecordSource
-from tournaments.models.jobs import Job, JobKind, JobStatus
+from tournaments.models.jobs import Job, JobKind, JobStage, JobStatus
 from tournaments.models.players import Gender, Player, Team, Title
 from tournaments.models.ratings import (
     RatingApplication,
@@ -40,7 +41,6 @@ from tournaments.models.rounds import (
 from tournaments.models.statute import (
     Acceleration,
     DutchEdition,
-    Format,
     FoulKind,
     InitialColour,
     ParticipantKind,
@@ -53,12 +53,13 @@ from tournaments.models.statute import (
 
 __all__ = [
     "Acceleration", "Board", "ByeKind", "Category", "Championship", "ChampionshipRole",
-    "DutchEdition", "Entry", "EntryStatus", "Event", "EventRole", "Foul", "FoulArticle",
-    "FoulKind", "Format", "Game", "GameKind", "GameMoves", "Gender", "InitialColour", "Job",
-    "JobKind", "JobStatus", "LineTies", "MoveNotation", "PairingMethod", "ParticipantKind",
-    "Player", "Qualification", "REASON_MAX_LENGTH", "RatingApplication", "RatingChange",
-    "RatingList", "RatingListRow", "RatingTable", "RecordSource", "ResultCode", "Role", "Round",
-    "RoundStatus", "ScoringSystem", "Seeding", "SharedPlaces", "Stage", "StageSeeding",
-    "Substitution", "Team", "TeamClassification", "TeamKnockoutDecider", "TeamMember",
-    "TeamRanksBy", "TeamScoring", "Title", "Visibility", "awaiting_result", "rating_order_key",
+    "DutchEdition", "Entry", "EntryStatus", "Event", "EventRole", "FORMAT_RULES", "Format",
+    "FormatRules", "Foul", "FoulArticle", "FoulKind", "Game", "GameKind", "GameMoves", "Gender",
+    "InitialColour", "Job", "JobKind", "JobStage", "JobStatus", "LineTies", "MoveNotation",
+    "PairingMethod", "ParticipantKind", "Player", "Qualification", "REASON_MAX_LENGTH",
+    "RatingApplication", "RatingChange", "RatingList", "RatingListRow", "RatingTable",
+    "RecordSource", "ResultCode", "Role", "Round", "RoundStatus", "ScoringSystem", "Seeding",
+    "SharedPlaces", "Stage", "StageSeeding", "Substitution", "Team", "TeamClassification",
+    "TeamKnockoutDecider", "TeamMember", "TeamRanksBy", "TeamScoring", "Title", "Visibility",
+    "awaiting_result", "rating_order_key",
 ]

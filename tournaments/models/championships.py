@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
 from tournaments.models.events import Role, Visibility
-from tournaments.models.statute import KNOCKOUT_FORMATS, Format, ParticipantKind, TeamRanksBy
+from tournaments.models.formats import FORMAT_RULES, Format, FormatRules
+from tournaments.models.statute import ParticipantKind, TeamRanksBy
 
 
 class Championship(models.Model):
@@ -186,8 +187,9 @@ class Stage(models.Model):
         return self.name or pgettext("championship", "Stage %(n)s") % {"n": self.number}
 
     @property
-    def is_knockout(self) -> bool:
-        return self.format in KNOCKOUT_FORMATS
+    def format_rules(self) -> FormatRules:
+        """What the stage's format is (``models/formats.py``)."""
+        return FORMAT_RULES[self.format]
 
     @property
     def rule_fixed(self) -> bool:

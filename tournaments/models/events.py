@@ -5,13 +5,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.statute import (
-    KNOCKOUT_FORMATS,
-    ROUND_ROBIN_FORMATS,
-    Format,
-    ParticipantKind,
-    StatuteFields,
-)
+from tournaments.models.statute import ParticipantKind, StatuteFields
 from tournaments.statute_words import numbers_words
 
 
@@ -99,18 +93,6 @@ class Event(StatuteFields):
     @property
     def is_team(self) -> bool:
         return self.participant_kind == ParticipantKind.TEAM
-
-    @property
-    def is_round_robin(self) -> bool:
-        return self.format in ROUND_ROBIN_FORMATS
-
-    @property
-    def is_knockout(self) -> bool:
-        return self.format in KNOCKOUT_FORMATS
-
-    @property
-    def is_swiss(self) -> bool:
-        return self.format == Format.SWISS
 
 
 class Role(models.TextChoices):

@@ -1,5 +1,5 @@
-"""Background jobs: exports (Excel, long PDFs), imports and restores run as Celery tasks and
-report here.
+"""Background jobs: exports (Excel, long PDFs), imports, restores and the pairing of a large
+event's next round run as Celery tasks and report here.
 
 A ``Job`` row is what the pages and the API read: who asked for what, how far it got, the file it
 produced (or the file uploaded), the preview of an import, and a readable error when it failed.
@@ -20,6 +20,8 @@ class JobKind(models.TextChoices):
     RESTORE = "restore", _("Restore from a backup")
     # A long print sheet's PDF (issue 20: a large crosstable), built like an export.
     PDF = "pdf", _("PDF of a print sheet")
+    # The next round of an event too large to pair within a request (services/formats.py).
+    PAIRING = "pairing", _("Pairing of the next round")
 
 
 class JobStatus(models.TextChoices):
@@ -33,6 +35,16 @@ class JobStatus(models.TextChoices):
 
 
 FINISHED = (JobStatus.DONE, JobStatus.FAILED, JobStatus.CANCELLED)
+
+
+class JobStage(models.TextChoices):
+    """What a running job is doing, for the jobs that name their steps: a Swiss pairing's, in
+    their order (``services/swiss.py: swiss_round_pair`` reports each)."""
+
+    NUMBERS = "numbers", _("Pairing numbers")
+    LOADING = "loading", _("Reading the earlier rounds")
+    PAIRING = "pairing", _("Pairing by the Dutch system")
+    STORING = "storing", _("Saving and checking the draft round")
 
 
 def job_file_path(job: "Job", filename: str) -> str:
@@ -52,13 +64,14 @@ class Job(models.Model):
                               default=JobStatus.QUEUED)
     done = models.PositiveIntegerField(default=0)
     total = models.PositiveIntegerField(default=0)
+    stage = models.CharField(max_length=16, choices=JobStage.choices, blank=True)
     # Exports: the workbook produced; imports and restores: the file uploaded.
     file = models.FileField(upload_to=job_file_path, max_length=255, blank=True)
     # The name the file is offered under.
     filename = models.CharField(max_length=200, blank=True)
     # Imports: every row as it will be stored, with its errors (codes, translated when shown).
     preview = models.JSONField(null=True, blank=True)
-    # What the job produced: counts of rows written, the event restored, ...
+    # What the job produced: counts of rows written, the event restored, the round paired, ...
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
     task_id = models.CharField(max_length=64, blank=True)

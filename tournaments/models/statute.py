@@ -13,19 +13,9 @@ from django.utils.translation import gettext_lazy as _
 from pairings.minimatch import Level, MiniMatchError
 from scoring.standings import resolve_order
 from scoring.tiebreaks import Spec, TiebreakError
+from tournaments.models.formats import FORMAT_RULES, Format, FormatRules
 from tournaments.models.ratings import RatingTable
-
-
-class Format(models.TextChoices):
-    ROUND_ROBIN = "rr", _("Round robin")
-    DOUBLE_ROUND_ROBIN = "drr", _("Double round robin")
-    SWISS = "swiss", _("Swiss system")
-    SINGLE_ELIMINATION = "ko", _("Single elimination")
-    DOUBLE_ELIMINATION = "dko", _("Double elimination")
-
-
-ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
-KNOCKOUT_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
+from tournaments.text import points_text
 
 
 class ParticipantKind(models.TextChoices):
@@ -102,11 +92,6 @@ class TeamKnockoutDecider(models.TextChoices):
 
 # Art. 21.1: win 1, draw ½, loss 0.
 LAW_POINTS = (Decimal(1), Decimal("0.5"), Decimal(0))
-
-
-def _number(value) -> str:
-    """3, 0.5, 10: a statute's points as people write them."""
-    return "?" if value is None else format(Decimal(value).normalize(), "f")
 
 
 def default_tiebreak_games() -> list[list]:
@@ -294,6 +279,12 @@ class StatuteFields(models.Model):
     class Meta:
         abstract = True
 
+    @property
+    def format_rules(self) -> FormatRules:
+        """What the statute's format is (``models/formats.py``): what pages, exports and
+        services ask instead of the format."""
+        return FORMAT_RULES[self.format]
+
     def scoring_departures(self) -> dict[str, str]:
         """Where this statute's scoring departs from Art. 21 (field: why, with the article).
 
@@ -308,9 +299,10 @@ class StatuteFields(models.Model):
                 (self.points_win, self.points_draw, self.points_loss) != LAW_POINTS):
             return {"scoring": _("Art. 21.1: the law scores a win 1, a draw ½ and a loss 0 in "
                                  "every event; %(points)s is not the law's scoring.") % {
-                "points": "/".join(_number(p) for p in (self.points_win, self.points_draw,
-                                                         self.points_loss))}}
-        if self.format in KNOCKOUT_FORMATS:
+                "points": "/".join("?" if p is None else points_text(p) for p in (
+                    self.points_win, self.points_draw, self.points_loss))}}
+        rules = FORMAT_RULES.get(self.format)  # a form's unknown value: checked elsewhere
+        if rules is not None and rules.has_bracket:
             return {}
         games = self.games_per_match
         if games is None:  # a new event's form before the law's default is filled in

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from tournaments.context_processors import VOCABULARY
 from tournaments.models import Event
 from tournaments.printing.pdf import pdf_bytes
 from tournaments.printing.sheets import Sheet, sheet_context, sheet_for
@@ -19,7 +20,8 @@ def sheet_html(ctx: dict, *, pdf: bool, request=None, **page) -> str:
     """The sheet's HTML: for the PDF renderer (``pdf=True``: no toolbar, no script) or for the
     browser's print page (``page``: the toolbar's links)."""
     return render_to_string(ctx["sheet"].template,
-                            {**ctx, **page, "pdf": pdf, "printed_at": timezone.now()},
+                            {**VOCABULARY, **ctx, **page, "pdf": pdf,
+                             "printed_at": timezone.now()},
                             request=request)
 
 

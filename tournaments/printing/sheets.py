@@ -47,7 +47,8 @@ class Sheet:
     landscape: bool = False
     # A sheet for the notice board: it carries the QR code of the event's public page.
     wall: bool = True
-    # "team" (team events only), "knockout" (knockouts only), "ranked" (not knockouts).
+    # "team" (team events only), "bracket" (a format with a bracket), "ranked" (one with
+    # standings): ``fits`` asks the event's ``format_rules``.
     needs: str = ""
 
     @property
@@ -64,7 +65,7 @@ SHEETS: dict[str, Sheet] = {s.key: s for s in (
     Sheet("lineups", gettext_lazy("Team line-ups"), per_round=True, needs="team"),
     Sheet("standings", gettext_lazy("Standings"), needs="ranked"),
     Sheet("crosstable", gettext_lazy("Crosstable"), landscape=True, needs="ranked"),
-    Sheet("bracket", gettext_lazy("Bracket"), landscape=True, needs="knockout"),
+    Sheet("bracket", gettext_lazy("Bracket"), landscape=True, needs="bracket"),
     Sheet("certificates", gettext_lazy("Certificates"), staff_only=True, landscape=True,
           wall=False),
 )}
@@ -72,8 +73,9 @@ SHEETS: dict[str, Sheet] = {s.key: s for s in (
 
 def fits(event: Event, sheet: Sheet) -> bool:
     """Whether ``event`` has this sheet at all (a bracket only for a knockout, ...)."""
-    return {"team": event.is_team, "knockout": event.is_knockout,
-            "ranked": not event.is_knockout}.get(sheet.needs, True)
+    rules = event.format_rules
+    return {"team": event.is_team, "bracket": rules.has_bracket,
+            "ranked": rules.has_standings}.get(sheet.needs, True)
 
 
 def sheets_for(event: Event, *, staff: bool) -> list[Sheet]:
@@ -165,7 +167,7 @@ def _certificates(event: Event, top: int | None) -> dict:
     its certificate), or from a knockout's placings (appendix §2, §3: "3–4" for the losers of
     the semi-finals without a match for third place)."""
     top = min(max(top or CERTIFICATES_DEFAULT, 1), CERTIFICATES_MAX)
-    if event.is_knockout:
+    if not event.format_rules.has_standings:
         placings = event_bracket(event, staff=False).placings
         return {"winners": [{"entry": p.entry, "rank": p.label, "shared": p.place_to > p.place,
                              "points": ""} for p in placings if p.place <= top]}
@@ -194,7 +196,7 @@ def sheet_context(event: Event, sheet: Sheet, *, staff: bool, public_url: str,
     """Everything ``sheet``'s template shows. ``public_url`` is the event's public page (the
     QR code of a wall sheet); ``number`` the round (the last one by default), ``after`` the
     round the standings and crosstable stop at, ``top`` how many certificates."""
-    ctx = {"event": event, "sheet": sheet, "public_url": public_url,
+    ctx = {"event": event, "rules": event.format_rules, "sheet": sheet, "public_url": public_url,
            "qr": qr_svg(public_url) if sheet.wall else ""}
     if sheet.per_round:
         ctx.update(_round_data(event, sheet, number, staff))

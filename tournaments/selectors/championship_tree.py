@@ -47,9 +47,12 @@ def championship_roles(championship: Championship) -> QuerySet[ChampionshipRole]
     return championship.roles.select_related("user").order_by("role")
 
 
-def visible_championship(user, slug: str) -> Championship | None:
-    """The championship if the user may see it: public, or run by the user."""
-    championship = Championship.objects.filter(slug=slug).first()
+def visible_championship(user, slug: str | None = None, *,
+                         pk: int | None = None) -> Championship | None:
+    """The championship of that address (or id) if the user may see it: public, or run by the
+    user (``tournaments.view_championship``)."""
+    championship = Championship.objects.filter(
+        **({"slug": slug} if pk is None else {"pk": pk})).first()
     if championship is None or not user.has_perm("tournaments.view_championship",
                                                   championship):
         return None

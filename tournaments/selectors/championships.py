@@ -173,7 +173,7 @@ def _stage_result(stage: Stage, events: list[Event], earlier: list[Event]):
     round) where the statute places knockout losers by the earlier rank."""
     groups, lines = [], {}
     for event in events:
-        read = _knockout_lines if event.is_knockout else _ranked_lines
+        read = _ranked_lines if event.format_rules.has_standings else _knockout_lines
         pairs = read(stage, event)
         groups.append(_table(pairs))
         lines.update({s.player: line for s, line in pairs})
@@ -191,8 +191,8 @@ def _table(pairs) -> tuple[Standing, ...]:
 def _at_qualification(stage: Stage, earlier: list[Event]) -> tuple[tuple[Standing, ...], ...]:
     """The earlier stage's tables as they stood when its players qualified into ``stage``
     (after the statute's round when the earlier stage played on)."""
-    return tuple(_table(_knockout_lines(stage, e) if e.is_knockout
-                        else _ranked_lines(stage, e, stage.after_round)) for e in earlier)
+    return tuple(_table(_ranked_lines(stage, e, stage.after_round) if e.format_rules.has_standings
+                        else _knockout_lines(stage, e)) for e in earlier)
 
 
 def category_results(category: Category) -> CategoryResults:
@@ -299,7 +299,7 @@ def colour_choices(event: Event) -> dict[str, Entry]:
     The earlier rank is the one the players qualified with; players the earlier stage could not
     separate are taken in its listed order. Empty for any other event."""
     stage = event.stage
-    if stage is None or stage.number == 1 or not event.is_knockout \
+    if stage is None or stage.number == 1 or not event.format_rules.has_bracket \
             or not stage.higher_rank_chooses_colour:
         return {}
     previous = stage.category.stages.filter(number=stage.number - 1).first()

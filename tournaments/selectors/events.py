@@ -82,9 +82,10 @@ def entries_with_roster() -> QuerySet[Entry]:
     return entries_with_event().prefetch_related("members__player")
 
 
-def visible_event(user, slug: str) -> Event | None:
-    """The event if the user may see it: public, or run by the user."""
-    event = Event.objects.filter(slug=slug).first()
+def visible_event(user, slug: str | None = None, *, pk: int | None = None) -> Event | None:
+    """The event of that address (or id) if the user may see it: public, or run by the user
+    (``tournaments.view_event``)."""
+    event = Event.objects.filter(**({"slug": slug} if pk is None else {"pk": pk})).first()
     if event is None or not user.has_perm("tournaments.view_event", event):
         return None
     return event

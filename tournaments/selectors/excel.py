@@ -5,12 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.models import Board, Entry, Event, Game, Job, Round, RoundStatus, TeamMember
-
-
-def jobs_recent(event: Event, user) -> list[Job]:
-    """The user's last ten jobs of the event, newest first (the export page lists them)."""
-    return list(Job.objects.filter(event=event, user=user).order_by("-created_at")[:10])
+from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, TeamMember
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,9 @@ from xiangqi.pgn import PgnError
 
 SHEET_MAX_CHARS = 20_000  # a long game is some 3,000 characters
 MAX_PLIES = 1_000
-# The results a PGN file can say; forfeits and cancelled games are not played (Art. 10.2.1).
-PGN_RESULTS = {Result.WHITE_WINS: "1-0", Result.BLACK_WINS: "0-1", Result.DRAW: "1/2-1/2"}
+# The results a PGN file can say, written as the law writes them; forfeits and cancelled games
+# are not played (Art. 10.2.1).
+PGN_RESULTS = frozenset({Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW})
 
 
 def move_reason(kind: str) -> str:
@@ -179,7 +180,7 @@ class GameSlot:
     @property
     def result(self) -> str:
         code = self.game.result if self.game else self.board.result
-        return PGN_RESULTS.get(Result(code), "*") if code else "*"
+        return code if code in PGN_RESULTS else "*"
 
     @property
     def result_label(self) -> str:

@@ -8,14 +8,15 @@ score from ``pairings.minimatch``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pairings.knockout import Bracket, LoserOf, Match, MatchState, Seed, WinnerOf, bracket_order
 from pairings.minimatch import MiniMatchError, MiniMatchRules
+from records import FORFEITS, Result
 from tournaments.adapters.knockout import (
-    RULINGS,
     KnockoutStatuteError,
     board_fits,
     board_match,
@@ -34,6 +35,7 @@ from tournaments.models import (
     RoundStatus,
     TeamKnockoutDecider,
 )
+from tournaments.text import points_text
 from tournaments.tiebreak_labels import chain_words
 
 
@@ -150,10 +152,7 @@ def _level_name(kind: str) -> str:
 
 def _points(game_points: int) -> str:
     """Game points (win 2, draw 1) as the score a reader expects (win 1, draw ½)."""
-    whole, half = divmod(game_points, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
+    return points_text(Fraction(game_points, 2), halves=True)
 
 
 def _not_started(event: Event) -> BracketView:
@@ -286,8 +285,9 @@ def _game_label(event: Event, game: Game) -> str:
 def _score(board: Board, games: list[Game], rules: MiniMatchRules,
            home_first: bool) -> tuple[str, str]:
     """The match score level by level, from the upper line's side, and how it was decided."""
-    if board.result in RULINGS:
-        note = _("both forfeited") if board.result == "-/-" else _("won by walkover (forfeit)")
+    if board.result in FORFEITS:
+        note = (_("both forfeited") if board.result == Result.DOUBLE_FORFEIT
+                else _("won by walkover (forfeit)"))
         return "", note
     try:
         counted = board_match(rules, board, games)
@@ -310,7 +310,7 @@ def _score(board: Board, games: list[Game], rules: MiniMatchRules,
     state = counted.state
     if state.winner is not None and rules.levels[state.decided_at].kind == "lots":
         note = _("decided by lots")
-    elif (state.winner is not None and rules.levels[state.decided_at].kind == "armageddon"
+    elif (state.winner is not None and rules.levels[state.decided_at].kind == GameKind.ARMAGEDDON
           and state.levels[-1].home == state.levels[-1].away):
         note = _("deciding game drawn: Black wins")
     return " · ".join(parts), note
@@ -328,8 +328,9 @@ def _team_score(event: Event, board: Board, games: list[Game],
                 home_first: bool) -> tuple[str, str]:
     """A team match's score in board points from the upper line's side (the extra match's in
     brackets), and how a level match was decided (the statute's team decider)."""
-    if board.result in RULINGS:
-        note = _("both forfeited") if board.result == "-/-" else _("won by walkover (forfeit)")
+    if board.result in FORFEITS:
+        note = (_("both forfeited") if board.result == Result.DOUBLE_FORFEIT
+                else _("won by walkover (forfeit)"))
         return "", note
     try:
         state = team_board_match(event, board, games)

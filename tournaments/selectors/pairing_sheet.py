@@ -34,7 +34,7 @@ def points_and_record_after(event: Event, rounds: int, *,
     """``points_after``, and the event as read for them (public rounds) for the rest of the
     page to use (None for a knockout: nothing is read). ``public_rounds``: the event's
     published rounds, when the page has read them."""
-    if event.is_knockout:
+    if not event.format_rules.has_standings:
         return {}, None
     record = load_event(event, public_only=True, rounds=public_rounds)
     table = event_standings(event, after_round=rounds, record=record)

@@ -53,11 +53,11 @@ def performance(games: list[EntryGame]) -> int | None:
 def player_card(event: Event, entry: Entry, *, staff: bool) -> PlayerCard:
     """The card of an individual entry after the last published round."""
     games = entry_games(entry, staff=staff)
-    table = None if event.is_knockout else event_standings(event)  # a bracket has no ranks
+    table = event_standings(event) if event.format_rules.has_standings else None
     rows = table.rows if table else ()
     points = {row.entry.pk: main_points(table, row) for row in rows}
     own = next((row for row in rows if row.entry.pk == entry.pk), None)
-    single = event.games_per_match == 1 and not event.is_knockout
+    single = event.games_per_match == 1 and not event.format_rules.has_bracket
     return PlayerCard(
         entry=entry,
         points=points.get(entry.pk, ""),

@@ -90,8 +90,8 @@ def _unfinished(events, after_round: int | None) -> str:
     """Why the earlier stage cannot be read yet; "" when it can."""
     for event in events:
         rounds = list(event.rounds_set.values_list("number", "status"))
-        wanted = after_round or (event.rounds if event.is_swiss and event.rounds else
-                                 max((n for n, _s in rounds), default=0))
+        announced = event.rounds if event.format_rules.rounds_announced else None
+        wanted = after_round or announced or max((n for n, _s in rounds), default=0)
         done = {n for n, s in rounds if s == RoundStatus.COMPLETED}
         if not rounds or any(n not in done for n in range(1, wanted + 1)) or (
                 after_round is None and len(done) != len(rounds)):

@@ -11,7 +11,6 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from scoring.points import format_points
 from scoring.ratings import RatingRow, rating_report
 from tournaments.adapters.events import EventRecord, load_event, rating_regulation
 from tournaments.models import (
@@ -25,6 +24,7 @@ from tournaments.models import (
     RoundStatus,
     Visibility,
 )
+from tournaments.text import points_text
 
 
 def signed(change: Fraction) -> str:
@@ -48,7 +48,7 @@ class ReportRow:
 
     @property
     def score(self) -> str:
-        return format_points(self.row.score)
+        return points_text(self.row.score)
 
     @property
     def expected(self) -> str:

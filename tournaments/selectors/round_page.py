@@ -67,7 +67,7 @@ def round_page_staff(event: Event, number: int) -> StaffRoundPage | None:
     if event.is_team:
         team_selectors.annotate_rosters(boards)  # the line-up form of each match (appendix §4)
         team_selectors.annotate_match_scores(boards)  # a match's score so far, e.g. 2½–1½
-    elif event.is_knockout:  # e.g. 1–1 · 1½–½ (rapid)
+    elif event.format_rules.has_bracket:  # e.g. 1–1 · 1½–½ (rapid)
         knockout_selectors.annotate_match_scores(round_, boards)
         annotate_colour_choosers(event, boards)  # a championship stage's statute
     recorded = annotate_recorded(boards)
@@ -79,7 +79,7 @@ def round_page_staff(event: Event, number: int) -> StaffRoundPage | None:
         # Only recorded games can be flagged: none recorded, nothing more to read.
         "move_flags": round_flags(round_) if recorded else [],
     }
-    if event.is_swiss:
+    if event.format_rules.rounds_checked:
         page.update(_swiss_parts(event, round_, boards))
     return StaffRoundPage(**page)
 
@@ -167,7 +167,8 @@ def round_page_api(round_: Round, *, staff: bool) -> ApiRoundPage:
     points, record = points_and_record_after(round_.event, round_.number - 1)
     entries = record.entries.values() if record is not None else None
     why = round_explanation(round_, boards, entries=entries)
-    if not (round_.event.is_swiss and round_.status == RoundStatus.DRAFT and staff):
+    if not (round_.event.format_rules.rounds_checked and round_.status == RoundStatus.DRAFT
+            and staff):
         return ApiRoundPage(round_, boards, points, why)
     return ApiRoundPage(round_, boards, points, why, with_warnings=True,
                        warnings=stored_warnings(round_, entries=entries, boards=boards))

@@ -9,6 +9,8 @@ from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from records import Result
+from scoring.crosstable import MARKS
 from tournaments.models import (
     Board,
     ByeKind,
@@ -121,12 +123,6 @@ class EntryGame:
     recorded: tuple[int | None, ...] = ()
 
 
-_SIDE = {
-    "1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("½", "½"), "0-0": ("0", "0"),
-    "+/-": ("+", "-"), "-/+": ("-", "+"), "-/-": ("-", "-"), "X": ("X", "X"),
-}
-
-
 def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
     """Every game of an entry in round order, from its own side."""
     boards = _board_queryset().select_related("round").filter(
@@ -141,12 +137,12 @@ def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
             out.append(EntryGame(b.round.number, b.number, None, "", b.get_bye_display(), b.bye))
             continue
         first = b.white_id == entry.pk
-        marks = _SIDE.get(b.result, ("", ""))
         out.append(EntryGame(
             round=b.round.number, board=b.number,
             opponent=b.black if first else b.white,
             colour="w" if first else "b",
-            result=marks[0] if first else marks[1], bye="", board_id=b.pk,
+            result=MARKS[Result(b.result).outcome_for(first)] if b.result else "", bye="",
+            board_id=b.pk,
             recorded=recorded.get(b.pk, ()),
         ))
     return out

@@ -11,9 +11,11 @@ from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 
+from records import Outcome
+from scoring.crosstable import MARKS
 from scoring.crosstable import crosstable as engine_crosstable
-from scoring.points import MatchScoring, Primary, System, format_points
-from scoring.standings import Standings, format_value
+from scoring.points import MatchScoring, Primary, System
+from scoring.standings import Standings
 from scoring.standings import standings as engine_standings
 from tournaments.adapters.events import (
     EventRecord,
@@ -26,6 +28,7 @@ from tournaments.adapters.events import (
 )
 from tournaments.models import Entry, Event, RoundStatus
 from tournaments.selectors.ratings import rating_changes
+from tournaments.text import points_text
 from tournaments.tiebreak_labels import full_name, heading
 
 
@@ -109,7 +112,7 @@ def _reason(explanation, criteria_by_code, team: bool = False,
         return _board_reason(explanation.upper, explanation.lower)
     return _("ahead on %(criterion)s (%(upper)s vs %(lower)s)") % {
         "criterion": full_name(explanation.criterion, team),
-        "upper": format_value(explanation.upper), "lower": format_value(explanation.lower),
+        "upper": points_text(explanation.upper), "lower": points_text(explanation.lower),
     }
 
 
@@ -119,10 +122,10 @@ def _board_reason(upper: tuple, lower: tuple) -> str:
         if a != b:
             if board == 1:
                 return _("ahead on board 1 (%(upper)s vs %(lower)s)") % {
-                    "upper": format_value(a), "lower": format_value(b)}
+                    "upper": points_text(a), "lower": points_text(b)}
             return _("ahead on board %(n)s (%(upper)s vs %(lower)s), level on the boards "
-                     "above") % {"n": board, "upper": format_value(a),
-                                 "lower": format_value(b)}
+                     "above") % {"n": board, "upper": points_text(a),
+                                 "lower": points_text(b)}
     return _("tied on every criterion")
 
 
@@ -190,10 +193,10 @@ def event_standings(event: Event, *, after_round: int | None = None,
     rows = tuple(
         StandingRow(
             rank=row.rank, shared=rank_counts[row.rank] > 1, number=row.number,
-            entry=record.entries[row.number], points=format_points(row.points),
-            match_points=format_points(row.match_points),
-            game_points=format_points(row.game_points),
-            values=tuple(format_value(v) for v in row.values[skip:]),
+            entry=record.entries[row.number], points=points_text(row.points),
+            match_points=points_text(row.match_points),
+            game_points=points_text(row.game_points),
+            values=tuple(points_text(v) for v in row.values[skip:]),
             reason=_reason(row.explanation, criteria, team, lots_pending),
             rating_change=changes.get(row.number, ""),
         )
@@ -213,8 +216,8 @@ def event_crosstable(event: Event, *, after_round: int | None = None,
     ranking = ranking or event_ranking(event, after_round=after_round)
     record, rounds, system = ranking.record, ranking.rounds, ranking.system
     cross = engine_crosstable(record.tournament, ranking.table, system)
-    round_robin = event.is_round_robin
-    points = {r.number: format_points(r.points) for r in cross.rows}
+    round_robin = event.format_rules.crosstable_by_opponent
+    points = {r.number: points_text(r.points) for r in cross.rows}
     titles: dict[int, str] = {}
     rows = []
     for row in cross.rows:
@@ -235,7 +238,7 @@ def _cell(marks, round_robin: bool, is_self: bool, titles: dict[int, str]) -> Cr
     cancelled = False
     for mark in marks:
         text = mark.text
-        cancelled = cancelled or text == "X"
+        cancelled = cancelled or text == MARKS[Outcome.CANCELLED]
         if round_robin or mark.opponent is None:
             texts.append(text)
         else:  # Swiss: the opponent's table number (unique, unlike a shared rank); a

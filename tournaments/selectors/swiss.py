@@ -176,7 +176,7 @@ def _worded(findings, words: _Words) -> list[RoundWarning]:
 def round_warnings(round_: Round, record: EventRecord | None = None) -> list[RoundWarning]:
     """What the checker says about a Swiss round, in words (Swiss events only), computed now:
     the rules broken first, then the boards where the Dutch system pairs otherwise."""
-    if not round_.event.is_swiss:
+    if not round_.event.format_rules.rounds_checked:
         return []
     return _worded(*round_findings(round_, record))
 

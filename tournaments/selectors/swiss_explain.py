@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Board, ByeKind, Entry, PairingMethod, Round
-from tournaments.selectors.teams import half_points
+from tournaments.text import points_text
 
 # [C4] and [C6] as causes of a bracket's downfloaters.
 FLOATS = {
@@ -132,7 +132,7 @@ class _Names:
 
 
 def _score(value: str | None) -> str:
-    return half_points(Fraction(value)) if value is not None else ""
+    return points_text(Fraction(value), halves=True) if value is not None else ""
 
 
 def _title(bracket: dict) -> str:
@@ -291,7 +291,7 @@ def round_explanation(round_: Round, boards: list[Board], *,
     other formats. ``boards``: the round's boards with their entries (``rounds.round_boards``).
     Each board gets ``why`` (a ``BoardWhy`` or None). One query (the entries' names), none
     when the page has read the event's ``entries`` already."""
-    if not round_.event.is_swiss:
+    if not round_.event.format_rules.pairs_by_score:
         return None
     for board in boards:
         board.why = None

@@ -15,25 +15,14 @@ from fractions import Fraction
 
 from django.db.models import Q
 
-from records import Outcome, Result, Tournament
-from scoring.points import LAW_GAME, format_points, score_event
+from records import Result, Tournament
+from scoring.crosstable import MARKS
+from scoring.points import LAW_GAME, score_event
 from scoring.teams import BoardRecord, Lineup, board_results
 from scoring.withdrawals import apply_withdrawals
 from tournaments.adapters.events import EventRecord, load_event, scoring_format, scoring_system
 from tournaments.models import Board, Entry, Event, Game, Player, RoundStatus, TeamMember
-
-_MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0", Outcome.FORFEIT_WIN: "+",
-          Outcome.FORFEIT_LOSS: "-", Outcome.CANCELLED: "X"}
-
-
-def half_points(value: Fraction) -> str:
-    """Board points as scoresheets write them: ``2½``, ``½``, ``3``."""
-    whole, rest = divmod(Fraction(value), 1)
-    if rest == 0:
-        return str(whole)
-    if rest == Fraction(1, 2):
-        return f"{whole}½" if whole else "½"
-    return format_points(value)
+from tournaments.text import points_text
 
 
 def percent(value: Fraction | None) -> str:
@@ -156,7 +145,7 @@ def event_board_results(event: Event, *, after_round: int | None = None) -> Boar
             out.append(BoardResultRow(
                 rank=rank, shared=keys.count(keys[i]) > 1, player=players[r.player],
                 team=record.entries[r.team], reserve=r.player in reserves,
-                points=half_points(r.points), games=r.games, played=r.played,
+                points=points_text(r.points, halves=True), games=r.games, played=r.played,
                 percentage=percent(r.percentage), opponents_rating=r.opponents_rating,
                 performance=r.performance,
             ))
@@ -227,7 +216,7 @@ def team_view(entry: Entry, *, staff: bool) -> TeamView:
         points = sum((r.points for r in rs), Fraction(0))
         member_rows.append(MemberRow(
             member=m, boards=", ".join(str(r.board) for r in sorted(rs, key=lambda r: r.board)),
-            games=games, points=half_points(points) if games else "",
+            games=games, points=points_text(points, halves=True) if games else "",
             percentage=percent(points / games) if games else ""))
     seats_by_board: dict[tuple[int, int], _Seat] = {(s.board_id, s.number): s for s in seats}
     boards = {(b.round.number, b.number): b for b in Board.objects.filter(
@@ -257,7 +246,7 @@ def team_view(entry: Entry, *, staff: bool) -> TeamView:
             if game.result is not None:
                 started = True
                 outcome = game.result.outcome_for(game.white_first == first)
-                mark = _MARKS[outcome]
+                mark = MARKS[outcome]
                 mine_pts += LAW_GAME.value(outcome)
                 theirs += LAW_GAME.value(game.result.outcome_for(game.white_first != first))
             games.append(BoardGame(k, players.get(player_id), players.get(opp_id),
@@ -267,9 +256,9 @@ def team_view(entry: Entry, *, staff: bool) -> TeamView:
         matches.append(TeamMatch(
             round=pairing.round, table=pairing.board, opponent=opponent, bye="",
             colour="w" if pairing.games and pairing.games[0].white_first == first else "b",
-            score=f"{half_points(mine_pts)}–{half_points(theirs)}" if started else "",
-            board_points=format_points(Fraction(entry_round.gp, sheet.unit)) if complete else "",
-            match_points=format_points(Fraction(entry_round.mp, sheet.unit)) if complete else "",
+            score=_match_score(mine_pts, theirs) if started else "",
+            board_points=points_text(Fraction(entry_round.gp, sheet.unit)) if complete else "",
+            match_points=points_text(Fraction(entry_round.mp, sheet.unit)) if complete else "",
             games=tuple(games),
         ))
     matches.sort(key=lambda m: m.round)
@@ -298,8 +287,8 @@ def annotate_match_scores(boards: Iterable[Board]) -> None:
                 second += LAW_GAME.value(theirs)
             # Each board read left to right, as the match is: the first-named team's player
             # first, whatever colour they had (the result code is White's).
-            g.side_marks = _side_marks(_MARKS[mine], _MARKS[theirs])
-        board.team_score = f"{half_points(first)}–{half_points(second)}"
+            g.side_marks = _side_marks(MARKS[mine], MARKS[theirs])
+        board.team_score = _match_score(first, second)
         if board.bracket and board.result and first == second:
             # A team knockout's level match went through the statute's decider (appendix §2):
             # the match's result says which team goes on.
@@ -318,6 +307,11 @@ def annotate_rosters(boards: Iterable[Board]) -> None:
     for b in boards:
         b.roster_first = members[b.white_id]
         b.roster_second = members[b.black_id]
+
+
+def _match_score(first: Fraction, second: Fraction) -> str:
+    """A team match in board points, the first side's first: ``2½–1½``."""
+    return f"{points_text(first, halves=True)}–{points_text(second, halves=True)}"
 
 
 def _side_marks(mine: str, theirs: str) -> str:

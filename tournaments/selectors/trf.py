@@ -56,7 +56,7 @@ DEFAULT_POINTS = {"BBW": Fraction(1), "BBD": Fraction(1, 2), "BBL": Fraction(0)}
 
 
 def _check_exportable(event: Event) -> None:
-    if event.is_team or event.games_per_match > 1 or event.is_knockout \
+    if event.is_team or event.games_per_match > 1 or not event.format_rules.has_standings \
             or isinstance(scoring_system(event), MatchScoring):
         raise ServiceError(_("TRF-16 files hold individual events of one game per pairing; "
                              "this event cannot be written as one."))
@@ -101,7 +101,8 @@ def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 201
     last = tournament.rounds_paired
     pairings = _with_absences(tournament, last)
     upcoming = last + 1
-    if event.is_swiss and (not event.rounds or upcoming <= event.rounds):
+    rules = event.format_rules
+    if rules.pairs_by_score and (not event.rounds or upcoming <= event.rounds):
         pairings += tuple(Pairing(upcoming, 0, number, None, bye=Bye.HALF_POINT)
                           for number, entry in sorted(record.entries.items())
                           if upcoming in (entry.requested_byes or []))
@@ -122,7 +123,7 @@ def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 201
             ("062", str(len(record.entries))),
             ("092", FORMAT_NAMES.get(event.format, ""))]
     others = []
-    if event.is_swiss:
+    if rules.pairs_by_score:
         baku = "_BAKU" if event.acceleration == Acceleration.BAKU else ""
         others.append(f"192 FIDE_DUTCH_{event.dutch_edition}{baku}")
     if event.tiebreaks:
@@ -136,7 +137,7 @@ def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 201
         tournament=Tournament(tournament.participants, pairings, tournament.rounds,
                               tournament.name),
         info=tuple((code, text) for code, text in info if text),
-        initial_colour=initial_colour_of(event, tournament) if event.is_swiss else None,
+        initial_colour=initial_colour_of(event, tournament) if rules.pairs_by_score else None,
         point_values=_point_values(event),
         totals=totals, ranks=ranks, other_lines=tuple(others))
     try:

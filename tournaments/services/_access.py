@@ -1,6 +1,8 @@
-"""Rights and locks shared by the services."""
+"""Rights and locks shared by the services: the right checked (``require``), the event locked
+and its version raised (``event_lock``), and both with the transaction named once
+(``event_writer``)."""
 
-from functools import partial
+from functools import partial, wraps
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -32,6 +34,36 @@ def event_lock(event: Event | int) -> Event:
     locked = Event.objects.select_for_update().get(pk=pk)
     transaction.on_commit(partial(version_publish, locked.pk, locked.slug, locked.version))
     return locked
+
+
+def event_writer(perm: str | None, *, of: str = "event"):
+    """The preamble of a service that changes one event, named once: one transaction, the
+    actor's right ``perm`` in the event (``require``), then the event locked and its version
+    raised (``event_lock``). The service is written ``def service(*, event, actor, ...)`` and
+    its body receives the locked event, read again under the lock::
+
+        @event_writer("tournaments.pair_round")
+        def lots_draw(*, event: Event, actor, seed: int | None = None) -> Event:
+
+    ``of`` names the argument the event is found through when callers pass another row of it
+    (``"round_"``, ``"entry"``: its ``event``): they call the service as before, and the body
+    receives the locked event as ``event`` besides. ``perm`` None: a step of services that
+    checked their own right (``knockout.bracket_advance``).
+
+    The service keeps its name, docstring and keyword-only signature (``functools.wraps``);
+    ``tests/tournaments/services/test_versions.py`` reads this decorator as opening the
+    transaction and reaching ``event_lock``.
+    """
+    def decorate(service):
+        @wraps(service)
+        def write(*, actor, **arguments):
+            with transaction.atomic():
+                event = arguments.pop("event") if of == "event" else arguments[of].event
+                if perm is not None:
+                    require(actor, perm, event)
+                return service(event=event_lock(event), actor=actor, **arguments)
+        return write
+    return decorate
 
 
 def reason_check(reason: str) -> None:

@@ -43,7 +43,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.game_records import sheet_check
 from tournaments.services._access import require
-from tournaments.services.events import STATUTE_FIELDS, unique_slug
+from tournaments.services.events import STATUTE_FIELDS, event_slug
 from tournaments.services.jobs import job_dispatch, job_language, job_new
 from tournaments.services.rounds import check_paired_once, open_boards
 
@@ -224,7 +224,7 @@ def _restore(doc: dict, actor, progress) -> Event:
             setattr(event, name, source[name])
     slug = source.get("slug") or ""
     event.slug = slug if slug and not Event.objects.filter(slug=slug).exists() \
-        else unique_slug(source["name"])
+        else event_slug(source["name"])
     _check_law_scoring(event)
     event.full_clean()
     event.save()

@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Board, ByeKind, Event, PairingMethod, Round, RoundStatus
-from tournaments.services._access import event_lock, reason_check, require
+from tournaments.services._access import event_writer, reason_check
+from tournaments.services._history import history_note, versioned_save
 from tournaments.services.round_checks import round_check_schedule
 from tournaments.services.rounds import match_games_store
 
@@ -32,17 +33,14 @@ class Slot:
     bye: str = ""
 
 
-def _open(round_: Round, actor) -> tuple[Event, Round]:
-    event = round_.event
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
+def _open(event: Event, round_: Round) -> Round:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is published: only a draft can be changed."),
                            n=round_.number)
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         raise ServiceError(_("Pairings can be changed by hand in Swiss events only."))
-    return event, round_
+    return round_
 
 
 def _slots(round_: Round) -> list[Slot]:
@@ -90,10 +88,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             continue
         was_game = board.pk is not None and board.black_id is not None
         board.white_id, board.black_id, board.bye = slot.white, slot.black, slot.bye
-        board.version += 1
-        board._history_user = actor
-        board._change_reason = reason
-        board.save()
+        versioned_save(board, actor=actor, reason=reason)
         changed = True
         if slot.black is None and was_game:
             board.games.all().delete()
@@ -101,8 +96,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             new_games.append(board)
     match_games_store(event=event, boards=new_games, actor=actor)
     for board in boards.values():
-        board._history_user = actor
-        board._change_reason = reason
+        history_note(board, actor=actor, reason=reason)
         board.delete()
         changed = True
     if changed and round_.method != PairingMethod.MANUAL:
@@ -123,17 +117,18 @@ def _find(slots: list[Slot], entry: int) -> tuple[int, str] | None:
     return None
 
 
-@transaction.atomic
-def round_boards_replace(*, round_: Round, actor, boards: list[Slot], reason: str = "") -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def round_boards_replace(*, round_: Round, actor, boards: list[Slot], reason: str = "",
+                         event: Event) -> Round:
     """Replace every board of a draft round (games in the given order, then byes)."""
-    event, round_ = _open(round_, actor)
+    round_ = _open(event, round_)
     return _store(event, round_, list(boards), actor, reason)
 
 
-@transaction.atomic
-def board_swap(*, round_: Round, actor, board_number: int, reason: str = "") -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def board_swap(*, round_: Round, actor, board_number: int, reason: str = "", event: Event) -> Round:
     """Swap the colours of one board."""
-    event, round_ = _open(round_, actor)
+    round_ = _open(event, round_)
     slots = _slots(round_)
     if not 1 <= board_number <= len(slots) or slots[board_number - 1].black is None:
         raise ServiceError(_("Board %(n)s has no game to swap."), n=board_number)
@@ -142,13 +137,13 @@ def board_swap(*, round_: Round, actor, board_number: int, reason: str = "") -> 
     return _store(event, round_, slots, actor, reason or "colours swapped")
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round", of="round_")
 def board_exchange(*, round_: Round, actor, first: int, second: int,
-                   reason: str = "") -> Round:
+                   reason: str = "", event: Event) -> Round:
     """Exchange two entries (ids) wherever they are: on two boards, on one board (colours
     swap), or one of them on a bye board. An entry without a board takes the other's place,
     and the other is left without a board."""
-    event, round_ = _open(round_, actor)
+    round_ = _open(event, round_)
     slots = _slots(round_)
     a, b = _find(slots, first), _find(slots, second)
     if a is None and b is None:
@@ -172,11 +167,12 @@ def board_exchange(*, round_: Round, actor, first: int, second: int,
     return _store(event, round_, slots, actor, reason or "players exchanged")
 
 
-@transaction.atomic
-def board_set_bye(*, round_: Round, actor, entry: int, kind: str, reason: str = "") -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def board_set_bye(*, round_: Round, actor, entry: int, kind: str, reason: str = "",
+                  event: Event) -> Round:
     """Give an entry (id) a bye of ``kind`` (U, H, F, Z). If it was on a game board, its
     opponent is left without a board: pair them with someone or give them a bye too."""
-    event, round_ = _open(round_, actor)
+    round_ = _open(event, round_)
     if kind not in ByeKind.values:
         raise ServiceError(_("Unknown kind of bye."))
     slots = _slots(round_)
@@ -187,10 +183,11 @@ def board_set_bye(*, round_: Round, actor, entry: int, kind: str, reason: str = 
     return _store(event, round_, slots, actor, reason or "bye given")
 
 
-@transaction.atomic
-def board_pair(*, round_: Round, actor, white: int, black: int, reason: str = "") -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def board_pair(*, round_: Round, actor, white: int, black: int, reason: str = "",
+               event: Event) -> Round:
     """Pair two entries (ids) who have no game in the round (no board, or a bye, which goes)."""
-    event, round_ = _open(round_, actor)
+    round_ = _open(event, round_)
     slots = _slots(round_)
     for entry in (white, black):
         where = _find(slots, entry)
@@ -205,11 +202,11 @@ def board_pair(*, round_: Round, actor, white: int, black: int, reason: str = ""
                   reason or "paired by hand")
 
 
-@transaction.atomic
-def board_remove(*, round_: Round, actor, entry: int, reason: str = "") -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def board_remove(*, round_: Round, actor, entry: int, reason: str = "", event: Event) -> Round:
     """Take an entry (id) out of the round: absent, no points. Its opponent is left without a
     board."""
-    event, round_ = _open(round_, actor)
+    round_ = _open(event, round_)
     slots = _slots(round_)
     where = _find(slots, entry)
     if where is None:

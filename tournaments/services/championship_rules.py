@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.qualification import QualificationError, check_rule
 from tournaments.adapters.championships import stage_rule
 from tournaments.errors import ServiceError
-from tournaments.models import Format, Qualification, Stage, StageSeeding
+from tournaments.models import Qualification, Stage, StageSeeding
 from tournaments.selectors.qualification import engine_message
 
 GROUP_RULES = (Qualification.TOP_PER_GROUP, Qualification.TOP_PER_GROUP_AND_BEST)
@@ -56,7 +56,7 @@ def _check_play_on(stage: Stage, previous: Stage) -> None:
             raise ServiceError(_("Qualifying after a round is only for a Swiss stage whose "
                                  "other players play on."))
         return
-    if previous.format != Format.SWISS or previous.groups != 1:
+    if not previous.format_rules.pairs_by_score or previous.groups != 1:
         raise ServiceError(_("Only a Swiss stage in one group can go on while the qualifiers "
                              "play the next stage."))
     rounds = _rounds_of(previous)
@@ -84,5 +84,5 @@ def _check_sizes(stage: Stage, previous: Stage) -> None:
     if total < 2 * stage.groups:
         raise ServiceError(_("%(q)s qualifiers cannot fill %(g)s groups of at least two "
                              "players."), q=total, g=stage.groups)
-    if stage.seeding == StageSeeding.INTERLEAVE and not stage.is_knockout:
+    if stage.seeding == StageSeeding.INTERLEAVE and not stage.format_rules.has_bracket:
         raise ServiceError(_("Group interleaving (A1 v B2) seeds a knockout."))

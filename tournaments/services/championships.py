@@ -7,18 +7,18 @@ role is given), so every event service keeps checking its own rights. Qualifying
 the entries services and ``round_start``.
 """
 
-from string import ascii_uppercase
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring import seeding
 from scoring.qualification import QualificationError
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    FORMAT_RULES,
     Category,
     Championship,
     ChampionshipRole,
@@ -26,11 +26,13 @@ from tournaments.models import (
     Event,
     EventRole,
     Format,
+    Job,
     Player,
     Role,
     Seeding,
     Stage,
 )
+from tournaments.rules import roles_forget
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.services._access import event_lock
 from tournaments.services.championship_rules import qualification_check
@@ -42,6 +44,7 @@ from tournaments.services.entries import (
 )
 from tournaments.services.events import event_build, law_defaults
 from tournaments.services.formats import round_start
+from tournaments.text import group_labels, unique_slug
 
 CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
                                  "visibility"})
@@ -64,15 +67,6 @@ def _check_fields(values: dict, allowed: frozenset) -> None:
         raise ServiceError(_("Unknown fields: %(fields)s"), fields=", ".join(sorted(unknown)))
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:70] or "championship"
-    slug, n = base, 1
-    while Championship.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
 def _save(row, **changes):
     for field, value in changes.items():
         setattr(row, field, value)
@@ -90,8 +84,9 @@ def championship_create(*, actor, name: str, start_date, slug: str = "",
     if actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can create championships."))
     _check_fields(fields, CHAMPIONSHIP_FIELDS)
-    championship = Championship(name=name, start_date=start_date, created_by=actor,
-                                slug=slug or _unique_slug(name))
+    slug = slug or unique_slug(name, fallback="championship",
+                               taken=lambda s: Championship.objects.filter(slug=s).exists())
+    championship = Championship(name=name, start_date=start_date, created_by=actor, slug=slug)
     _save(championship, **fields)
     ChampionshipRole.objects.create(championship=championship, user=actor, role=Role.ORGANISER)
     return championship
@@ -128,7 +123,7 @@ def championship_role_assign(*, championship: Championship, actor, user,
     for event in _stage_events(championship):
         event_lock(event)  # the role shows on the event's pages (the version, issue 23)
         _give_role(event, user, role)
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
     return given
 
 
@@ -152,7 +147,7 @@ def championship_role_remove(*, championship: Championship, actor, user, role: s
         event_lock(pk)
     EventRole.objects.filter(event__in=_stage_events(championship), user=user, role=role) \
         .exclude(event__created_by=user, role=Role.ORGANISER).delete()
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
 
 
 @transaction.atomic
@@ -179,12 +174,6 @@ def category_update(*, category: Category, actor, **changes) -> Category:
     return _save(category, **changes)
 
 
-def group_labels(groups: int) -> list[str]:
-    """A, B, C... (AA, AB... past Z)."""
-    return [ascii_uppercase[i] if i < 26 else ascii_uppercase[i // 26 - 1] + ascii_uppercase[
-        i % 26] for i in range(groups)]
-
-
 @transaction.atomic
 def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: str = "",
               start_date=None, **statute) -> Stage:
@@ -204,7 +193,7 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
                                  groups=groups)
     base = f"{championship.name} — {category.name} — {stage}"
     statute = {**statute, "format": format, "participant_kind": category.participant_kind}
-    if format in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION) and number > 1:
+    if FORMAT_RULES[format].has_bracket and number > 1:
         statute.setdefault("seeding", Seeding.LIST)
     for label in group_labels(groups) if groups > 1 else [""]:
         title = f"{base} — {_('Group %(g)s') % {'g': label}}" if label else base
@@ -305,13 +294,31 @@ def _enter(event: Event, actor, earlier: Entry) -> Entry:
                                reserves=[m.player for m in members if m.is_reserve])
 
 
-@transaction.atomic
-def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
+@dataclass(frozen=True)
+class Qualified:
+    """What qualifying into a stage gave: the stage, and the pairing jobs started for the first
+    round of its events too large to pair at once (sent when the qualification commits; each
+    job's page follows it, and a refusal is its error)."""
+
+    stage: Stage
+    jobs: tuple[Job, ...] = ()
+
+
+def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Qualified:
     """Qualify the players of the plan (``selectors/qualification.py: qualification_plan``,
     the preview the staff saw, computed again under the stage's lock) into ``stage``: their
     entries in each group's event, numbered by the plan's seeding (a knockout's seeds), the
     qualifiers who leave a Swiss that plays on marked so it no longer pairs them, and, if
-    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing."""
+    ``draw``, the first round drawn by ``round_start``. One transaction: all of it, or nothing;
+    a large event's pairing is a job started in it, which runs once it commits."""
+    qualified = _qualify(stage=stage, actor=actor, draw=draw)
+    for job in qualified.jobs:
+        job.refresh_from_db()  # how it ended, when it ran in-process at commit
+    return qualified
+
+
+@transaction.atomic
+def _qualify(*, stage: Stage, actor, draw: bool) -> Qualified:
     require_championship(actor, "tournaments.qualify_stage", stage.category.championship)
     locked = Stage.objects.select_for_update().get(pk=stage.pk)
     if locked.qualified_at is not None:
@@ -331,7 +338,10 @@ def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Stage:
             .update(moved_on_after_round=plan.moved_on_after_round)
     locked.qualified_at = timezone.now()
     locked.save(update_fields=["qualified_at"])
+    jobs = []
     if draw:
         for event in events.values():
-            round_start(event=event, actor=actor)
-    return locked
+            started = round_start(event=event, actor=actor)
+            if started.job is not None:
+                jobs.append(started.job)
+    return Qualified(locked, tuple(jobs))

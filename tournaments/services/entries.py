@@ -19,9 +19,8 @@ from tournaments.models import (
     TeamMember,
     rating_order_key,
 )
-from tournaments.services._access import event_lock, require
-from tournaments.services.knockout import bracket_advance
-from tournaments.services.round_checks import drafts_check_schedule
+from tournaments.services._access import event_writer, require
+from tournaments.services.formats import format_flow
 
 
 def _next_round(event: Event) -> int:
@@ -31,17 +30,15 @@ def _next_round(event: Event) -> int:
 def entries_check_open(event: Event) -> int:
     """The round a new entry joins. Round robin and knockout tables are fixed once drawn."""
     joined = _next_round(event)
-    if joined > 1 and not event.is_swiss:
+    if joined > 1 and not event.format_rules.late_entries:
         raise ServiceError(_("Entries are closed: the tables of this event are already drawn."))
     return joined
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def entry_register(*, event: Event, actor, player: Player, rating: int | None = None) -> Entry:
     """Register a player; after round 1 in a Swiss event this is a late entry (from the next
     round on)."""
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     if event.is_team:
         raise ServiceError(_("This is a team event: register teams."))
     if Entry.objects.filter(event=event, player=player).exists():
@@ -73,13 +70,11 @@ def roster_check(event: Event, players: list[Player], reserves: list[Player]) ->
                            player=taken.first().player.full_name)
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def entry_register_team(
     *, event: Event, actor, team: Team, players: list[Player], reserves: list[Player] = ()
 ) -> Entry:
     """Register a team with its roster in board order (1 = strongest), then reserves."""
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     if not event.is_team:
         raise ServiceError(_("This is an individual event: register players."))
     if Entry.objects.filter(event=event, team=team).exists():
@@ -108,37 +103,34 @@ def entry_register_new_player(*, event: Event, actor, **player_fields) -> Entry:
     return entry_register(event=event, actor=actor, player=player)
 
 
-@transaction.atomic
-def entry_remove(*, entry: Entry, actor) -> None:
+@event_writer("tournaments.change_event", of="entry")
+def entry_remove(*, entry: Entry, actor, event: Event) -> None:
     """Remove an entry that has not been paired yet (a mistake, not a withdrawal)."""
-    require(actor, "tournaments.change_event", entry.event)
-    event_lock(entry.event)
     if Board.objects.filter(Q(white=entry) | Q(black=entry)).exists():
         raise ServiceError(_("This entry has been paired: withdraw it instead."))
     entry.delete()
 
 
-@transaction.atomic
-def entry_withdraw(*, entry: Entry, actor, after_round: int, reason: str = "") -> Entry:
+@event_writer("tournaments.withdraw_entry", of="entry")
+def entry_withdraw(*, entry: Entry, actor, after_round: int, reason: str = "",
+                   event: Event) -> Entry:
     """Withdraw after ``after_round`` (Art. 21.5), or disqualify with ``reason`` (Art. 20.3:
     the chief arbiter's right; scored as a withdrawal). The scoring engine applies the law's
     consequences (cancelled games or wins for the opponents) when standings are computed."""
-    require(actor, "tournaments.withdraw_entry", entry.event)
-    event_lock(entry.event)
-    last = _next_round(entry.event) - 1
+    last = _next_round(event) - 1
     if not 0 <= after_round <= max(last, 0):
         raise ServiceError(_("Round %(n)s has not been paired yet."), n=after_round)
     entry.status = EntryStatus.WITHDRAWN
     entry.withdrawn_after_round = after_round
     entry.withdrawal_reason = reason.strip()
     entry.save(update_fields=["status", "withdrawn_after_round", "withdrawal_reason"])
-    if entry.event.is_knockout:  # its pending and future matches are lost by walkover
-        bracket_advance(event=entry.event, actor=actor)
-    drafts_check_schedule(event=entry.event)
+    # A knockout: its pending and future matches are lost by walkover; a Swiss: its drafts are
+    # checked again.
+    format_flow(entry.event).after_withdrawal(event=entry.event, actor=actor)
     return entry
 
 
-@transaction.atomic
+@event_writer("tournaments.draw_numbers")
 def numbers_draw(
     *, event: Event, actor, method: str, seed: int | None = None,
     numbers: dict[int, int] | None = None,
@@ -147,8 +139,6 @@ def numbers_draw(
     the draw can be replayed), by rating (C.04.2 order), or as the organiser assigns them
     (``numbers``: entry id -> number). Fixed once round 1 is published. The organisers or the
     chief arbiter draw them (Art. 20.3)."""
-    require(actor, "tournaments.draw_numbers", event)
-    event = event_lock(event)
     if event.rounds_set.exclude(status=RoundStatus.DRAFT).exists():
         raise ServiceError(_("Table numbers are fixed once round 1 is published."))
     if event.rounds_set.exists():

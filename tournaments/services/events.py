@@ -2,13 +2,22 @@
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventRole, Format, Role, ScoringSystem, Visibility
-from tournaments.services._access import event_lock, require
+from tournaments.models import (
+    FORMAT_RULES,
+    Event,
+    EventRole,
+    Format,
+    Role,
+    ScoringSystem,
+    Visibility,
+)
+from tournaments.rules import roles_forget
+from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
+from tournaments.text import unique_slug
 
 # Statute fields an organiser may set through event_create / event_update.
 STATUTE_FIELDS = frozenset(
@@ -25,23 +34,20 @@ def law_defaults(format: str, games_per_match: int | None = None) -> dict:
     are scored with match and game points (Art. 21.2) and played at 60 minutes per game
     (Art. 10.1.1 a); a single game is 90 minutes each (Art. 10.1.1 b).
     """
-    knockout = format in (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
-    games = games_per_match or (2 if knockout else 1)
+    rules = FORMAT_RULES[format]
+    games = games_per_match or rules.law_games_per_match
     defaults: dict = {"games_per_match": games}
     if games >= 2:
         defaults["time_base_minutes"] = 60
-        if not knockout:
+        if rules.has_standings:  # a bracket ranks nobody by points
             defaults["scoring"] = ScoringSystem.TWO_GAME_MATCH
     return defaults
 
 
-def unique_slug(name: str) -> str:
-    base = slugify(name, allow_unicode=False)[:70] or "event"
-    slug, n = base, 1
-    while Event.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+def event_slug(name: str) -> str:
+    """A new event's address, made from its name (``text.py: unique_slug``)."""
+    return unique_slug(name, fallback="event",
+                       taken=lambda slug: Event.objects.filter(slug=slug).exists())
 
 
 def _check_fields(values: dict) -> None:
@@ -68,7 +74,7 @@ def event_build(*, actor, name: str, start_date, **statute) -> Event:
     values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
     event = Event(name=name, start_date=start_date, created_by=actor, **values)
     if not event.slug:
-        event.slug = unique_slug(name)
+        event.slug = event_slug(name)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
@@ -98,7 +104,8 @@ def _check_fixed_after_the_draw(event: Event, changes: dict, made: int) -> None:
                            fields=", ".join(str(Event._meta.get_field(k).verbose_name)
                                             for k in sorted(changed & DRAW_OPTIONS)))
     rounds = changes.get("rounds")
-    if "rounds" in changed and event.is_swiss and rounds is not None and rounds < made:
+    if "rounds" in changed and event.format_rules.rounds_announced and rounds is not None \
+            and rounds < made:
         raise ServiceError(_("The event already has %(n)s rounds."), n=made)
 
 
@@ -122,16 +129,14 @@ def _check_agrees_with_stage(event: Event, changes: dict) -> None:
                            stage=stage, championship=stage.category.championship)
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_update(*, event: Event, actor, **changes) -> Event:
     """Change the statute. What shaped the rounds already drawn is fixed once a round exists.
 
     Scoring, points and the tie-break order stay open: standings are computed on read, so a
     statute corrected late ranks every round by the same rule (Art. 21.3, 21.4).
     """
-    require(actor, "tournaments.change_event", event)
     _check_fields(changes)
-    event = event_lock(event)
     _check_agrees_with_stage(event, changes)
     made = event.rounds_set.count()
     if made:
@@ -145,20 +150,17 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     return event
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_set_visibility(*, event: Event, actor, public: bool) -> Event:
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     event.visibility = Visibility.PUBLIC if public else Visibility.DRAFT
     event.save(update_fields=["visibility", "updated_at"])
     return event
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
-    """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters."""
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)  # the public overview names the arbiters
+    """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters
+    (the public overview names them: the event's version moves)."""
     if role not in Role.values:
         raise ServiceError(_("Unknown role."))
     if role == Role.CHIEF_ARBITER:
@@ -166,15 +168,13 @@ def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
         if current.exists():
             raise ServiceError(_("This event already has a chief arbiter; remove them first."))
     event_role, _created = EventRole.objects.get_or_create(event=event, user=user, role=role)
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)
     return event_role
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def role_remove(*, event: Event, actor, user, role: str) -> None:
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)
     if role == Role.ORGANISER and user.pk == event.created_by_id:
         raise ServiceError(_("The event's creator stays its organiser."))
     EventRole.objects.filter(event=event, user=user, role=role).delete()
-    user.__dict__.pop("_event_roles_cache", None)
+    roles_forget(user)

@@ -4,13 +4,12 @@ Recording and removing lock the event (one writer at a time), check the right (t
 arbiters: ``tournaments.record_foul``) and write nothing when the request is wrong.
 """
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Event, Foul, FoulArticle, FoulKind, Game, RoundStatus
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 
 NOTE_MAX_LENGTH = Foul._meta.get_field("note").max_length
 
@@ -40,13 +39,11 @@ def _check(*, event: Event, board: Board, entry_id: int, game: Game | None, kind
                            n=NOTE_MAX_LENGTH)
 
 
-@transaction.atomic
+@event_writer("tournaments.record_foul")
 def foul_record(*, event: Event, board: Board, entry_id: int, kind: str, article: str,
                 actor, game: Game | None = None, note: str = "", now=None) -> Foul:
     """Record a penalty against one side of ``board`` (of a game of its match if ``game``),
     under the article of chapter 5 the arbiter applied; who and when are kept."""
-    event = event_lock(event)
-    require(actor, "tournaments.record_foul", event)
     board = Board.objects.select_related("round").get(pk=board.pk)
     _check(event=event, board=board, entry_id=entry_id, game=game, kind=kind, article=article,
            note=note)
@@ -55,11 +52,9 @@ def foul_record(*, event: Event, board: Board, entry_id: int, kind: str, article
                                recorded_at=now or timezone.now())
 
 
-@transaction.atomic
+@event_writer("tournaments.record_foul")
 def foul_remove(*, event: Event, foul: Foul, actor) -> None:
     """Remove a penalty recorded by mistake (the event's arbiters)."""
-    event = event_lock(event)
-    require(actor, "tournaments.record_foul", event)
     if foul.board.round.event_id != event.pk:
         raise ServiceError(_("This penalty was not recorded in %(event)s."), event=event.name)
     foul.delete()

@@ -8,10 +8,8 @@ move (its ply, the move as written, why)."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,7 +26,8 @@ from tournaments.selectors.game_records import (
     sheet_check,
     slot_for,
 )
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
+from tournaments.text import name_key
 from xiangqi.pgn import PgnError
 
 PGN_MAX_BYTES = 2_000_000  # some 2,000 games
@@ -72,15 +71,13 @@ def _store(slot: GameSlot, check: SheetCheck, actor, source: str, now) -> GameMo
     return record
 
 
-@transaction.atomic
+@event_writer("tournaments.record_moves")
 def game_moves_record(*, event: Event, board: Board, text: str, actor, notation: str = "vi",
                       game_number: int | None = None, start_fen: str = "",
                       source: str = RecordSource.SHEET, now=None) -> GameMoves:
     """Store the moves of one game from a typed sheet (Vietnamese notation by default; Art.
     11.2), replacing what was stored. Refused whole, with the move at fault, if a move cannot
     be played; an empty sheet is refused (``game_moves_clear`` removes a record)."""
-    event = event_lock(event)
-    require(actor, "tournaments.record_moves", event)
     slot = _slot(event, board, game_number)
     check = sheet_check(text, notation, start_fen)
     if not check.ok:
@@ -90,12 +87,10 @@ def game_moves_record(*, event: Event, board: Board, text: str, actor, notation:
     return _store(slot, check, actor, source, now)
 
 
-@transaction.atomic
+@event_writer("tournaments.record_moves")
 def game_moves_clear(*, event: Event, board: Board, actor, game_number: int | None = None
                      ) -> None:
     """Remove the moves stored for one game (entered on the wrong board, say)."""
-    event = event_lock(event)
-    require(actor, "tournaments.record_moves", event)
     slot = _slot(event, board, game_number)
     if slot.record is None:
         raise ServiceError(_("No moves are stored for this game."))
@@ -176,13 +171,6 @@ def _checked(record: xiangqi.GameRecord) -> SheetCheck:
     return replay_check(record.replay(), record.start, record.result)
 
 
-def name_key(name: str) -> str:
-    """A player's name compared loosely: case, accents, "đ" and spacing ignored."""
-    text = unicodedata.normalize("NFD", name.replace("đ", "d").replace("Đ", "D"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
-
-
 def _board_tag(record: xiangqi.GameRecord) -> tuple[int | None, int | None]:
     """The board number (and game of the match) a ``[Board "3"]`` or ``"3.2"`` tag gives."""
     match = re.fullmatch(r"\s*(\d{1,4})(?:\.(\d{1,2}))?\s*", record.tag("Board")
@@ -211,7 +199,7 @@ def _match(record: xiangqi.GameRecord, slots: list[GameSlot], taken: set) -> Gam
     return fits[0] if fits else None
 
 
-@transaction.atomic
+@event_writer("tournaments.record_moves")
 def round_pgn_import(*, event: Event, round_: Round, data: bytes, actor, partial: bool = False,
                      board: Board | None = None, game_number: int | None = None,
                      now=None) -> PgnReport:
@@ -219,8 +207,6 @@ def round_pgn_import(*, event: Event, round_: Round, data: bytes, actor, partial
     its board by the ``Board`` tag and the players' names (Red is White, Art. 2.2), replayed
     move by move. All or nothing unless ``partial``: then the games that can be stored are,
     and the report says which were not and why."""
-    event = event_lock(event)
-    require(actor, "tournaments.record_moves", event)
     round_ = Round.objects.get(pk=round_.pk)
     if round_.event_id != event.pk:
         raise ServiceError(_("Round %(n)s is not a round of %(event)s."), n=round_.number,

@@ -1,15 +1,17 @@
 """Background jobs: starting them (rights checked here), and the writes the tasks make as they
 run (progress, the file produced, success, a readable failure).
 
-A job is created in the request's transaction and its task is sent after commit
-(``transaction.on_commit``), with the job's id only. With no broker configured the task runs
-in-process right then; with one, on a worker. Either way the job row is where the pages read
-how far it got.
+A job is created in the caller's transaction and its task is sent after commit
+(``transaction.on_commit``), with the job's id only: a transaction rolled back sends nothing,
+and a worker never looks for a row that is not there yet. With no broker configured the task
+runs in-process right then; with one, on a worker. Either way the job row is where the pages
+read how far it got.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import uuid
 from datetime import timedelta
@@ -18,7 +20,7 @@ from celery import current_app
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import connection, connections, transaction
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -69,7 +71,15 @@ def job_new(**fields) -> Job:
 
 
 def can_see_job(user, job: Job) -> bool:
-    return user.is_authenticated and (user.is_superuser or job.user_id == user.pk)
+    """A job is its author's (and a superuser's). A pairing job is also its event's: whoever may
+    pair the event's rounds (Art. 20: the chief arbiter, a deputy, the organisers) follows the
+    pairing another of them started, as on the pairing page before it was a job."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser or job.user_id == user.pk:
+        return True
+    return job.kind == JobKind.PAIRING and job.event is not None and \
+        user.has_perm("tournaments.pair_round", job.event)
 
 
 @transaction.atomic
@@ -110,6 +120,19 @@ def pdf_start(*, event: Event, actor, sheet: str, public_url: str, round: int | 
 
 
 @transaction.atomic
+def pairing_start(*, event: Event, actor) -> Job:
+    """Queue the pairing of ``event``'s next round (``services/formats.py: round_start``, for an
+    event too large to pair within a request): the job now, in the caller's transaction; the
+    task (``tasks.py: round_pair``) once it commits. The worker answers in the actor's
+    language."""
+    require(actor, "tournaments.pair_round", event)
+    job = job_new(kind=JobKind.PAIRING, user=actor, event=event,
+                  params={"lang": job_language(None)})
+    job_dispatch(job, "tournaments.tasks.round_pair")
+    return job
+
+
+@transaction.atomic
 def job_cancel(*, job: Job, actor) -> Job:
     """Drop an import that waits for confirmation (or a job not started): nothing is stored."""
     if not can_see_job(actor, job):
@@ -132,29 +155,68 @@ def job_cancel(*, job: Job, actor) -> Job:
 def job_start(job_id: int) -> Job | None:
     """Mark the job running; None when it was cancelled while it waited (nothing to do)."""
     started = Job.objects.filter(pk=job_id, status__in=(JobStatus.QUEUED, JobStatus.RUNNING)) \
-        .update(status=JobStatus.RUNNING, started_at=timezone.now(), done=0, total=0, error="")
+        .update(status=JobStatus.RUNNING, started_at=timezone.now(), done=0, total=0, stage="",
+                error="")
     if not started:
         return None
     return Job.objects.select_related("event", "user").get(pk=job_id)
 
 
 class Progress:
-    """Writes a job's progress at most every ``interval`` seconds (and at the end), so a large
-    export does not spend its time updating one row; also reports it to Celery's result
-    backend through ``update_state`` when given a task."""
+    """Writes a job's progress (``done`` of ``total``, and the ``stage`` of a job that names its
+    steps) at most every ``interval`` seconds, at the end and at each new stage, so a large
+    export does not spend its time updating one row; also reports it to Celery's result backend
+    through ``update_state`` when given a task.
+
+    The pages must read it while the work runs, and the work is a service in a transaction of
+    its own (a pairing, an import's writing, a restore): there the row is written on a
+    connection of its own (``_progress_write``)."""
 
     def __init__(self, job_id: int, task=None, interval: float = 0.5):
         self.job_id, self.task, self.interval = job_id, task, interval
         self._last = 0.0
+        self._stage = ""
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, stage: str = "") -> None:
         now = time.monotonic()
-        if done < total and now - self._last < self.interval:
+        if done < total and stage == self._stage and now - self._last < self.interval:
             return
-        self._last = now
-        Job.objects.filter(pk=self.job_id).update(done=done, total=total)
+        self._last, self._stage = now, stage
+        _progress_write(self.job_id, done=done, total=total, stage=stage)
         if self.task is not None and getattr(self.task.request, "id", None):
-            self.task.update_state(state="PROGRESS", meta={"done": done, "total": total})
+            self.task.update_state(state="PROGRESS",
+                                   meta={"done": done, "total": total, "stage": stage})
+
+
+def _progress_write(job_id: int, **fields) -> None:
+    """Write a job's progress so that other connections see it at once. Outside a transaction
+    the update commits by itself. Inside one, on a database where two connections write side by
+    side (PostgreSQL), it is written on a connection of its own, opened by a short-lived thread;
+    SQLite has one writer at a time, so there it waits for the transaction's commit (in-process
+    jobs, which no page reads while they run), as it does when the other connection cannot
+    take the row: one this transaction created or holds."""
+    rows = Job.objects.filter(pk=job_id)
+    written = []
+    if connection.in_atomic_block and connection.features.has_select_for_update_skip_locked:
+
+        def own_connection() -> None:
+            try:
+                # Skipped, not waited for, if this transaction holds the row: it is waiting
+                # for this thread.
+                free = rows.select_for_update(skip_locked=True).values_list("pk", flat=True)
+                with transaction.atomic():
+                    if list(free):
+                        written.append(rows.update(**fields))
+            except Exception:
+                logger.exception("the progress of job %s could not be written apart", job_id)
+            finally:
+                connections.close_all()
+
+        thread = threading.Thread(target=own_connection)
+        thread.start()
+        thread.join()
+    if not written:
+        rows.update(**fields)
 
 
 def job_finish(job_id: int, *, status: str = JobStatus.DONE, content: bytes | None = None,

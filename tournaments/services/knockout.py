@@ -32,9 +32,9 @@ from simple_history.utils import bulk_create_with_history
 
 from pairings.knockout import Bracket, KnockoutError, seeds_by_lots
 from pairings.minimatch import MiniMatchError, MiniMatchRules
+from records import FORFEITS, Result
 from tournaments.adapters.knockout import (
     GAME_RESULTS,
-    RULINGS,
     KnockoutStatuteError,
     board_fits,
     board_match,
@@ -56,13 +56,15 @@ from tournaments.models import (
     EntryStatus,
     Event,
     Game,
+    GameKind,
     PairingMethod,
     Round,
     RoundStatus,
     Seeding,
     rating_order_key,
 )
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_lock, event_writer, require
+from tournaments.services._history import history_note, versioned_save
 from tournaments.services.rounds import BoardSpec, match_games_store, round_store
 
 KNOCKOUT_REASON = "knockout"
@@ -99,7 +101,7 @@ def _seed_order(event: Event, entries: list[Entry], method: str, seed: int) -> l
     raise ServiceError(_("Unknown seeding method."))
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round")
 def bracket_start(*, event: Event, actor, method: str | None = None,
              seed: int | None = None) -> list[Round]:
     """Seed the active entries and store the bracket's first matches as draft rounds.
@@ -110,9 +112,7 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     the entries' numbers, fixed once round 1 is published (the arbiter may delete the draft
     rounds and start again before that).
     """
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         raise ServiceError(_("This event is not a knockout."))
     if event.rounds_set.exists():
         raise ServiceError(_("The bracket of this event is already drawn."))
@@ -151,13 +151,6 @@ def bracket_start(*, event: Event, actor, method: str | None = None,
     return list(event.rounds_set.order_by("number"))
 
 
-def _save_board(board: Board, actor, reason: str) -> None:
-    board.version += 1
-    board._change_reason = reason
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
-
-
 # --- advancing ------------------------------------------------------------------------------
 
 
@@ -175,15 +168,14 @@ class _Stored:
         self.boards = {b.match_code: b for b in boards}
 
 
-@transaction.atomic
+@event_writer(None)
 def bracket_advance(*, event: Event, actor) -> None:
     """Bring the stored boards in line with the bracket (see the module's docstring).
 
     Repeats until nothing changes: a walkover can make the next match ready, whose player may
     have withdrawn too.
     """
-    event = event_lock(event)
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         return
     while _advance_once(event, actor):
         pass
@@ -276,8 +268,7 @@ def _store_match(event: Event, actor, bracket: Bracket, match, ms, stored: _Stor
     stage_codes = [m.code for m in bracket.matches if m.stage == match.stage]
     board = Board(round=round_, number=stage_codes.index(match.code) + 1, white_id=white,
                   black_id=black, bracket=match.bracket, match_code=match.code)
-    board._history_user = actor
-    board._change_reason = KNOCKOUT_REASON
+    history_note(board, actor=actor, reason=KNOCKOUT_REASON)
     board.save()
     match_games_store(event=event, boards=[board], actor=actor, reason=KNOCKOUT_REASON)
     stored.boards[match.code] = board
@@ -288,8 +279,9 @@ def _walkover(board: Board, withdrawn: set[int], actor) -> None:
     """A withdrawn entry loses its match by walkover (both withdrawn: both forfeit, and the
     better seed goes through as a formality); the games not played are dropped."""
     white_out, black_out = board.white_id in withdrawn, board.black_id in withdrawn
-    board.result = "-/-" if white_out and black_out else ("-/+" if white_out else "+/-")
-    _save_board(board, actor, "walkover: withdrawn")
+    board.result = (Result.DOUBLE_FORFEIT if white_out and black_out
+                    else Result.BLACK_WINS_FORFEIT if white_out else Result.WHITE_WINS_FORFEIT)
+    versioned_save(board, actor=actor, reason="walkover: withdrawn", fields=["result"])
     for game in board.games.filter(result=""):
         game.delete()
 
@@ -307,15 +299,15 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     advances.
     """
     event = event_lock(board.round.event)
-    if not by_game and board.result and board.result not in RULINGS:
+    if not by_game and board.result and board.result not in FORFEITS:
         raise ServiceError(_("Board %(n)s is a knockout match: enter the result of each game "
                              "(a whole match can only be ruled a forfeit)."), n=board.number)
-    if not by_game and board.result == "-/-":
+    if not by_game and board.result == Result.DOUBLE_FORFEIT:
         raise ServiceError(_("In a knockout one side must go through: rule a forfeit for one "
                              "of the two (+/− or −/+)."))
     if by_game:
         board.refresh_from_db(fields=["result", "version"])
-        if board.result in RULINGS:
+        if board.result in FORFEITS:
             raise ServiceError(_("Match %(code)s was decided by a ruling (forfeit or walkover): "
                                  "clear the ruling before entering its games."),
                                code=board.match_code)
@@ -323,7 +315,7 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     games_changed = (_decide_team_board(event, board, actor) if event.is_team
                      else _decide_board(board, _rules(event), actor))
     if by_game or board.result != old or games_changed:
-        _save_board(board, actor, reason)
+        versioned_save(board, actor=actor, reason=reason, fields=["result"])
     round_ = board.round
     if not board.result and round_.status == RoundStatus.COMPLETED:
         # A correction reopened the match (or gave it tie-break games): the round reopens.
@@ -338,7 +330,7 @@ def _decide_board(board: Board, rules: MiniMatchRules, actor) -> bool:
     """Set the board's result from its games; create or drop games to match the engine's state.
     Returns whether games were created or deleted."""
     games = list(board.games.order_by("number"))
-    if board.result in RULINGS:
+    if board.result in FORFEITS:
         blank = [g for g in games if not g.result]
         for game in blank:
             game.delete()
@@ -361,7 +353,8 @@ def _decide_board(board: Board, rules: MiniMatchRules, actor) -> bool:
         if entered and not match.needs_ruling:
             raise ServiceError(_("Game %(n)s has a result, but the match was decided before it: "
                                  "clear the later games first."), n=entered[0].number)
-        board.result = "" if match.needs_ruling else ("1-0" if state.winner == "home" else "0-1")
+        board.result = ("" if match.needs_ruling else Result.WHITE_WINS if state.winner == "home"
+                        else Result.BLACK_WINS)
         return _drop_games([g for g in later if not g.result])
     board.result = ""
     needed = games_through(rules, state.next_level)
@@ -389,7 +382,7 @@ def _decide_team_board(event: Event, board: Board, actor) -> bool:
     the extra team match: its boards are created then, colours swapped, default line-ups.
     Returns whether games were created or deleted."""
     games = list(board.games.order_by("number"))
-    if board.result in RULINGS:
+    if board.result in FORFEITS:
         return _drop_games([g for g in games if not g.result])
     try:
         state = team_board_match(event, board, games)
@@ -398,11 +391,11 @@ def _decide_team_board(event: Event, board: Board, actor) -> bool:
                              "the whole match a forfeit.")) from None
     boards = event.team_boards
     extra = [g for g in games if g.number > boards]
-    board.result = {"home": "1-0", "away": "0-1", None: ""}[state.winner]
+    board.result = {"home": Result.WHITE_WINS, "away": Result.BLACK_WINS, None: ""}[state.winner]
     if state.needs_extra:
         if extra:
             return False
-        new = [Game(board=board, number=boards + k, level=1, kind="regular",
+        new = [Game(board=board, number=boards + k, level=1, kind=GameKind.REGULAR,
                     white_first=k % 2 == 0) for k in range(1, boards + 1)]
         match_games_store(event=event, boards=[], actor=actor, reason="tie-break", games=new)
         return True
@@ -437,7 +430,7 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     event_lock(game.board.round.event)
     game = Game.objects.select_for_update(of=("self",)).select_related("board").get(pk=game.pk)
     board = game.board
-    if game.kind != "armageddon":
+    if game.kind != GameKind.ARMAGEDDON:
         raise ServiceError(_("Only the colours of a deciding game are chosen; the other games "
                              "alternate (Art. 4.2.2)."))
     if game.version != expected_version:
@@ -448,9 +441,6 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     if white not in (board.white_id, board.black_id):
         raise ServiceError(_("White must be one of the match's two players."))
     game.white_first = white == board.white_id
-    game.version += 1
-    game._change_reason = ARMAGEDDON_COLOUR_REASON
-    game._history_user = actor
-    game.save(update_fields=["white_first", "version"])
+    versioned_save(game, actor=actor, reason=ARMAGEDDON_COLOUR_REASON, fields=["white_first"])
     return game
 

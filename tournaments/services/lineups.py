@@ -33,6 +33,7 @@ from tournaments.models import (
     TeamMember,
 )
 from tournaments.services._access import event_lock, reason_check, require
+from tournaments.services._history import history_note, versioned_save
 from tournaments.services.matches import match_result
 from tournaments.services.stale import stale_result
 
@@ -256,10 +257,8 @@ def lineup_set(*, board: Board, actor, first: Sequence[Player | int | None],
     board.first_substitution, board.second_substitution = rules["first"], rules["second"]
     if not board.bracket:  # a knockout's match result is the bracket's (services/knockout.py)
         board.result = match_result(games)
-    board.version += 1
-    board._change_reason = reason or LINEUP_REASON
-    board._history_user = actor
-    board.save(update_fields=["result", "version", "first_substitution", "second_substitution"])
+    versioned_save(board, actor=actor, reason=reason or LINEUP_REASON,
+                   fields=["result", "first_substitution", "second_substitution"])
     return board
 
 
@@ -291,10 +290,8 @@ def _games_apply(games: Sequence[Game], wanted: dict[str, list[int | None]], act
                                  "who plays it."), n=game.number)
         game.first_player_id, game.second_player_id = p1, p2
         game.result = lineup_forfeit(game)
-        game.version += 1
-        game._change_reason = reason or LINEUP_REASON
-        game._history_user = actor
-        game.save(update_fields=["first_player", "second_player", "result", "version"])
+        versioned_save(game, actor=actor, reason=reason or LINEUP_REASON,
+                       fields=["first_player", "second_player", "result"])
         changed.append(game)
     return changed
 
@@ -319,11 +316,7 @@ def lineups_reset(*, entry: Entry, actor) -> None:
             else:
                 game.second_player_id = player
             game.result = lineup_forfeit(game)
-            game._change_reason = "roster"
-            game._history_user = actor
+            history_note(game, actor=actor, reason="roster")
             game.save(update_fields=["first_player", "second_player", "result"])
         board.result = match_result(games)
-        board.version += 1
-        board._change_reason = "roster"
-        board._history_user = actor
-        board.save(update_fields=["result", "version"])
+        versioned_save(board, actor=actor, reason="roster", fields=["result"])

@@ -8,27 +8,25 @@ stands, and the standings say the lots are still to be drawn.
 
 import secrets
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.adapters.events import tiebreak_order
 from tournaments.errors import ServiceError
 from tournaments.models import Event
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 
 
 def uses_lots(event: Event) -> bool:
     """Whether the statute's tie-break order (or the law's default for it) ends in lots."""
-    return not event.is_knockout and any(c.upper() == "LOT" for c in tiebreak_order(event))
+    return event.format_rules.has_standings and any(c.upper() == "LOT"
+                                                    for c in tiebreak_order(event))
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round")
 def lots_draw(*, event: Event, actor, seed: int | None = None) -> Event:
     """Draw the lots and record them; once only, so the order cannot be drawn again until it
     suits someone."""
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
     if not uses_lots(event):
         raise ServiceError(_("The statute's tie-break order has no drawing of lots."))
     if event.lots_seed is not None:

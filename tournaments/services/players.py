@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, Event, Player
 from tournaments.services._access import event_lock, reason_check
+from tournaments.services._history import history_note
 
 EDITABLE_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
                    "national_id", "fide_id", "rating", "title")
@@ -99,8 +100,7 @@ def player_apply(player: Player, values: dict, *, actor, reason: str) -> dict[st
     for field, (_before, after) in changes.items():
         setattr(player, field, after)
     _validate(player)
-    player._change_reason = reason or "edit"
-    player._history_user = actor
+    history_note(player, actor=actor, reason=reason or "edit")
     player.save()
     if "rating" in changes:
         Entry.objects.filter(player=player, rating=old_rating,

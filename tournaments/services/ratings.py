@@ -33,7 +33,7 @@ from tournaments.models import (
     RatingListRow,
 )
 from tournaments.selectors.ratings import active_application, event_report, latest_list
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 
 
 class BadRows(ServiceError):
@@ -87,13 +87,11 @@ def _register_set(ratings: dict[int, int], actor) -> None:
                              default_change_reason="rating list")
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_ratings_apply(*, event: Event, actor) -> RatingApplication:
     """Apply the event's rating changes to the latest list: each rated player's row gets the
     change (rounded half up) and the rated games; an unrated player's first rating, once the
     regulation gives one, makes a new row."""
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     if not event.rated or event.is_team:
         raise ServiceError(_("This event is not rated."))
     if active_application(event) is not None:
@@ -142,11 +140,9 @@ def _change(application: RatingApplication, by_player: dict, by_id: dict,
                         new_games=row.games)
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def event_ratings_revert(*, event: Event, actor) -> RatingApplication:
     """Undo the applied changes while their list is still the latest one."""
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     application = active_application(event)
     if application is None:
         raise ServiceError(_("This event's rating changes are not applied."))

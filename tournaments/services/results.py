@@ -5,10 +5,12 @@ first: a result is written only over the version the arbiter saw (optimistic loc
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from records import MATCH_RULINGS
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Game, ResultCode, Round, RoundStatus
 from tournaments.services._access import event_lock, reason_check, require
-from tournaments.services.knockout import bracket_board_decide
+from tournaments.services._history import versioned_save
+from tournaments.services.formats import format_flow
 from tournaments.services.lineups import game_result_check, lineup_set
 from tournaments.services.matches import match_result
 from tournaments.services.round_checks import drafts_check_schedule
@@ -71,31 +73,26 @@ def result_record(
     if board.result == result:
         return board
     board.result = result
-    board.version += 1
-    board._change_reason = reason
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
+    versioned_save(board, actor=actor, reason=reason, fields=["result"])
     if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
         drafts_check_schedule(event=board.round.event)
     if board.round.status == RoundStatus.COMPLETED and not result:
         board.round.status = RoundStatus.PUBLISHED
         board.round.completed_at = None
         board.round.save(update_fields=["status", "completed_at"])
-    if board.bracket:  # knockout: the ruling decides the match, the bracket advances
-        bracket_board_decide(board=board, actor=actor, reason=reason)
+    # A knockout: the ruling decides the match, the bracket advances.
+    format_flow(board.round.event).after_result(board=board, actor=actor, reason=reason,
+                                                by_game=False)
     return board
-
-
-MATCH_RULINGS = frozenset({ResultCode.WHITE_WINS_FORFEIT, ResultCode.BLACK_WINS_FORFEIT,
-                           ResultCode.DOUBLE_FORFEIT, ResultCode.CANCELLED})
 
 
 def _whole_match_ruling(board: Board, result: str) -> bool:
     """An absent side forfeits the whole match (Art. 21.2: the present player gets 1 match point
-    and 4 game points); allowed only while no game of the match has a result."""
+    and 4 game points), or a withdrawal cancels it (Art. 21.5.1): ``records.MATCH_RULINGS``;
+    allowed only while no game of the match has a result."""
     if result and result not in MATCH_RULINGS:
         return False
-    if board.bracket:  # knockout: a ruling (a walkover) decides whatever games were played
+    if board.round.event.format_rules.has_bracket:  # a walkover decides whatever was played
         return True
     return not board.games.exclude(result="").exists()
 
@@ -122,21 +119,16 @@ def game_result_record(
     if game.result == result:
         return game
     game.result = result
-    game.version += 1
-    game._change_reason = reason
-    game._history_user = actor
-    game.save(update_fields=["result", "version"])
+    versioned_save(game, actor=actor, reason=reason, fields=["result"])
     if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
         drafts_check_schedule(event=board.round.event)
-    if board.bracket:  # knockout: the mini-match engine decides (services/knockout.py)
-        bracket_board_decide(board=board, actor=actor, reason=reason, by_game=True)
+    # A knockout: the mini-match engine decides the match (services/knockout.py).
+    if format_flow(board.round.event).after_result(board=board, actor=actor, reason=reason,
+                                                   by_game=True):
         return game
     games = list(board.games.filter(level=0).order_by("number"))
     board.result = match_result(games)
-    board.version += 1
-    board._change_reason = reason
-    board._history_user = actor
-    board.save(update_fields=["result", "version"])
+    versioned_save(board, actor=actor, reason=reason, fields=["result"])
     return game
 
 
@@ -148,7 +140,6 @@ def lineup_record(*, board: Board, actor, **lineup) -> Board:
     any game result."""
     _lock_round(board.pk)
     board = lineup_set(board=board, actor=actor, **lineup)
-    if board.bracket:
-        bracket_board_decide(board=board, actor=actor, reason=lineup.get("reason", ""),
-                             by_game=True)
+    format_flow(board.round.event).after_result(board=board, actor=actor,
+                                                reason=lineup.get("reason", ""), by_game=True)
     return board

@@ -13,7 +13,6 @@ again" does it by hand.
 
 import uuid
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -28,9 +27,11 @@ ROUND_CHECK_TASK = "tournaments.tasks.round_check"
 
 
 def in_background(event: Event) -> bool:
-    """Events with at least ``SWISS_ASYNC_MIN_ENTRIES`` entries are paired and checked by a
-    worker."""
-    return event.entries.count() >= getattr(settings, "SWISS_ASYNC_MIN_ENTRIES", 100)
+    """Whether a worker pairs and checks the event's rounds: its format has a threshold
+    (``FormatRules.background_from``: ``SWISS_ASYNC_MIN_ENTRIES`` for a Swiss) and the event
+    has as many entries."""
+    threshold = event.format_rules.background_from
+    return threshold is not None and event.entries.count() >= threshold
 
 
 def round_check_store(*, round_: Round, expected: RoundPairing | None = None,
@@ -49,10 +50,10 @@ def round_check_store(*, round_: Round, expected: RoundPairing | None = None,
 
 
 def round_check_schedule(*, round_: Round) -> None:
-    """A Swiss round changed: check it now, or mark it unchecked and have a worker check it
-    once the change is committed."""
+    """A round of a checked format changed: check it now, or mark it unchecked and have a
+    worker check it once the change is committed."""
     event = round_.event
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         return
     if not in_background(event):
         round_check_store(round_=round_)
@@ -66,7 +67,7 @@ def round_check_schedule(*, round_: Round) -> None:
 def drafts_check_schedule(*, event: Event) -> None:
     """Something the check reads changed (the statute, players kept apart, a withdrawal, a
     corrected result of a closed round): check the event's draft rounds again."""
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         return
     for round_ in event.rounds_set.filter(status=RoundStatus.DRAFT).select_related("event"):
         round_check_schedule(round_=round_)

@@ -4,13 +4,12 @@ Table numbers (*mã số*) must be drawn first (``services/entries.py: numbers_d
 are stored as drafts and published one at a time or all at once.
 """
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from pairings.berger import REST, berger_table
 from tournaments.errors import ServiceError
-from tournaments.models import ByeKind, Event, Format, PairingMethod, Round
-from tournaments.services._access import event_lock, require
+from tournaments.models import ByeKind, Event, PairingMethod, Round
+from tournaments.services._access import event_writer
 from tournaments.services.rounds import BoardSpec, round_publish, round_store
 
 
@@ -24,23 +23,22 @@ def _numbered_entries(event: Event) -> dict[int, int]:
     return numbers
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round")
 def round_robin_schedule(*, event: Event, actor, publish: bool = False) -> list[Round]:
     """Store every round of the event from the Berger tables: rule 5.2 says who meets whom in
     which round, rule 5.1 who has White; with an odd number of entries the one who meets the
     dummy number rests (a bye worth the statute's points for resting). Double round robin: the
     second cycle repeats the first with colours reversed (optionally FIDE C.05 Annex 1's order).
     """
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
-    if not event.is_round_robin:
+    rules = event.format_rules
+    if not rules.pairs_all_rounds_at_once:
         raise ServiceError(_("This event is not a round robin."))
     if event.rounds_set.exists():
         raise ServiceError(_("The rounds of this event are already drawn."))
     numbers = _numbered_entries(event)
-    table = berger_table(len(numbers), double=event.format == Format.DOUBLE_ROUND_ROBIN,
-                         fide_annex_swap=event.fide_cycle_swap and
-                         event.format == Format.DOUBLE_ROUND_ROBIN)
+    double = rules.cycles == 2
+    table = berger_table(len(numbers), double=double,
+                         fide_annex_swap=event.fide_cycle_swap and double)
     by_round: dict[int, list[BoardSpec]] = {}
     for line in table:
         if REST in (line.white, line.black):

@@ -2,12 +2,12 @@
 
 Format services (round robin, Swiss, knockout, teams) compute the boards with the engines and
 store them through ``round_store``, which stores the round whole: its boards, the games of each
-match, the default line-ups of team matches and, for a Swiss round, the checker's findings.
+match, the default line-ups of team matches and, for a format whose rounds are checked (a
+Swiss: ``FormatRules.rounds_checked``), the checker's findings.
 """
 
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,7 +17,7 @@ from pairings.dutch import RoundPairing
 from tournaments.adapters.events import EventRecord, record_with_round
 from tournaments.errors import RoundNotClosed, ServiceError
 from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 from tournaments.services.lineups import default_lineups_apply
 from tournaments.services.round_checks import round_check_store
 
@@ -40,9 +40,9 @@ def round_store(
     record: EventRecord | None = None,
 ) -> Round:
     """Persist a paired round as a draft, whole: its boards, the games of each match, the
-    default line-ups of team matches, and for a Swiss round the checker's findings and the
-    engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``). Call
-    inside the format service's transaction, with the event locked. ``expected``: the
+    default line-ups of team matches, for a checked format (a Swiss) the checker's findings,
+    and the engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``).
+    Call inside the format service's transaction, with the event locked. ``expected``: the
     engine's pairing these boards come from, when it was made with the statute's options
     (the checker's): the check compares with it instead of pairing the round again.
     ``record``: the event as the caller read it under the lock to pair the round (load
@@ -60,7 +60,7 @@ def round_store(
         Board, default_user=actor, default_change_reason=PAIRED,
     )
     games = match_games_store(event=event, boards=stored, actor=actor)
-    if event.is_swiss:  # in the worker already when the event is large
+    if event.format_rules.rounds_checked:  # in the worker already when the event is large
         round_ = round_check_store(
             round_=round_, expected=expected,
             record=None if record is None else record_with_round(record, round_, stored, games))
@@ -111,15 +111,13 @@ def next_round_number(event: Event) -> int:
     return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
 
 
-@transaction.atomic
-def round_publish(*, round_: Round, actor) -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def round_publish(*, round_: Round, actor, event: Event) -> Round:
     """Make a draft round's pairings public (Art. 20: the chief arbiter publishes the draw)."""
-    require(actor, "tournaments.pair_round", round_.event)
-    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is already published."), n=round_.number)
-    earlier = round_.event.rounds_set.filter(number__lt=round_.number, status=RoundStatus.DRAFT)
+    earlier = event.rounds_set.filter(number__lt=round_.number, status=RoundStatus.DRAFT)
     if earlier.exists():
         raise ServiceError(_("Publish the earlier rounds first."))
     round_.status = RoundStatus.PUBLISHED
@@ -128,16 +126,14 @@ def round_publish(*, round_: Round, actor) -> Round:
     return round_
 
 
-@transaction.atomic
-def round_delete(*, round_: Round, actor) -> None:
+@event_writer("tournaments.pair_round", of="round_")
+def round_delete(*, round_: Round, actor, event: Event) -> None:
     """Delete a draft round so it can be paired again; only the last round."""
-    require(actor, "tournaments.pair_round", round_.event)
-    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Only a draft round can be deleted; round %(n)s is published."),
                            n=round_.number)
-    if round_.event.rounds_set.filter(number__gt=round_.number).exists():
+    if event.rounds_set.filter(number__gt=round_.number).exists():
         raise ServiceError(_("Delete the later rounds first."))
     round_.delete()
 
@@ -155,12 +151,10 @@ def open_boards(round_: Round) -> int:
     return round_.boards.filter(awaiting_result(round_.number)).count()
 
 
-@transaction.atomic
-def round_complete(*, round_: Round, actor) -> Round:
+@event_writer("tournaments.pair_round", of="round_")
+def round_complete(*, round_: Round, actor, event: Event) -> Round:
     """Close the round once every board has its result. The round's row is locked before its
     boards are read, as a result's writer locks it (``results._lock_round``)."""
-    require(actor, "tournaments.pair_round", round_.event)
-    event_lock(round_.event_id)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Only a published round can be closed."))

@@ -28,7 +28,6 @@ import random
 import secrets
 from collections.abc import Callable
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -44,16 +43,18 @@ from tournaments.models import (
     Entry,
     Event,
     InitialColour,
+    JobStage,
     PairingMethod,
     Round,
     RoundStatus,
     rating_order_key,
 )
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.services.rounds import BoardSpec, next_round_number, round_store
 
-Progress = Callable[[str], None]
+# Told each stage of a pairing, in order (``JobStage``): a pairing job shows it on its page.
+Progress = Callable[[JobStage], None]
 
 
 # --- before round 1 ---------------------------------------------------------------------------
@@ -103,7 +104,7 @@ def _draw_initial_colour(event: Event, seed: int | None) -> int | None:
 
 
 def _check_can_pair(event: Event, number: int) -> None:
-    if not event.is_swiss:
+    if not event.format_rules.pairs_by_score:
         raise ServiceError(_("This event is not a Swiss."))
     if event.rounds and number > event.rounds:
         raise ServiceError(_("All %(n)s rounds announced by the statute are paired."),
@@ -137,30 +138,28 @@ def _engine_pair(event: Event, setup: SwissSetup) -> tuple[RoundPairing, bool]:
     raise NoValidPairing(reason=str(failure)) from failure
 
 
-@transaction.atomic
+@event_writer("tournaments.pair_round")
 def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
                     progress: Progress | None = None) -> Round:
     """Pair the next round of a Swiss event and store it as a draft (appendix §1).
 
-    ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each step
-    (the Celery task reports it)."""
-    require(actor, "tournaments.pair_round", event)
-    event = event_lock(event)
+    ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each stage
+    (a pairing job reports it on its page)."""
     number = next_round_number(event)
     _check_can_pair(event, number)
     step = progress or (lambda _stage: None)
-    step("numbers")
+    step(JobStage.NUMBERS)
     _assign_numbers(event, number)
     round_seed = _draw_initial_colour(event, seed) if number == 1 else None
-    step("loading")
+    step(JobStage.LOADING)
     record = load_event(event)
     setup = swiss_setup(record, number)
     available = len(record.entries) - len(setup.unavailable)
     if available < 2 and not setup.requested_byes:
         raise ServiceError(_("At least two players must be available to pair a round."))
-    step("pairing")
+    step(JobStage.PAIRING)
     pairing, whole = _engine_pair(event, setup)
-    step("storing")
+    step(JobStage.STORING)
     entry_id = {n: e.pk for n, e in record.entries.items()}
     specs = [BoardSpec(i, entry_id[w], entry_id[b])
              for i, (w, b) in enumerate(pairing.boards, start=1)]
@@ -178,14 +177,12 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
 # --- requested byes ---------------------------------------------------------------------------
 
 
-@transaction.atomic
-def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False) -> Entry:
+@event_writer("tournaments.change_event", of="entry")
+def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False,
+                event: Event) -> Entry:
     """A player asks for a half-point bye in a round not paired yet (as the statute allows);
     ``cancel`` withdraws the request."""
-    event = entry.event
-    require(actor, "tournaments.change_event", event)
-    event_lock(event)
-    if not event.is_swiss:
+    if not event.format_rules.pairs_by_score:
         raise ServiceError(_("Requested byes exist only in Swiss events."))
     entry.refresh_from_db()
     if round_number < next_round_number(event):
@@ -203,11 +200,9 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False)
     return entry
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event")
 def forbidden_group_set(*, event: Event, actor, groups: list[list[int]]) -> Event:
     """The groups of entries (ids) who must not meet (family; as the statute allows)."""
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     ids = set(event.entries.values_list("pk", flat=True))
     clean = []
     for group in groups:

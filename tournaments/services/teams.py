@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, Event, Player, RoundStatus, Team, TeamMember
-from tournaments.services._access import event_lock, require
+from tournaments.services._access import event_writer, require
 from tournaments.services.entries import entry_register_team, roster_check
 from tournaments.services.lineups import lineups_reset
 from tournaments.text import fold
@@ -68,14 +68,11 @@ def _check_roster_open(event: Event) -> None:
         raise ServiceError(_("The roster is fixed once round 1 is published (appendix §4)."))
 
 
-@transaction.atomic
+@event_writer("tournaments.change_event", of="entry")
 def team_roster_set(*, entry: Entry, actor, players: Sequence[Player],
-                    reserves: Sequence[Player] = ()) -> Entry:
+                    reserves: Sequence[Player] = (), event: Event) -> Entry:
     """Replace a team's roster (board order, then reserves) until round 1 is published; the
     team's matches in draft rounds take the new default line-up."""
-    event = entry.event
-    require(actor, "tournaments.change_event", event)
-    event = event_lock(event)
     if entry.team_id is None:
         raise ServiceError(_("This entry is a player, not a team."))
     _check_roster_open(event)

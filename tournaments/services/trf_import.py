@@ -37,6 +37,7 @@ from records.trf_fields import points_text
 from scoring.tiebreaks import REGISTRY, Spec, TiebreakError
 from tournaments.errors import ServiceError
 from tournaments.models import (
+    FORMAT_RULES,
     Acceleration,
     Board,
     Entry,
@@ -80,12 +81,13 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
     ``XXR``/``142``, ``XXC``/``152``, ``BB?``/``162``, ``192``, ``202``, ``222``)."""
     info = dict(doc.info)
     values: dict = {"format": fmt}
+    rules = FORMAT_RULES[fmt]
     if info.get("022", "").strip():
         values["venue"] = info["022"].strip()[:200]
     end = _date(info.get("052", ""))
     if end:
         values["end_date"] = end
-    if fmt == Format.SWISS:
+    if rules.rounds_announced:
         values["rounds"] = trf_extensions.rounds_announced(doc) or None
     colour = trf_extensions.colour_of_first_board(doc)
     if colour is not None:
@@ -96,7 +98,7 @@ def _statute(doc: trf.TrfDocument, fmt: str) -> dict:
         values.update(scoring=ScoringSystem.CUSTOM, official=False)
         values.update(points_win=_decimal(points["BBW"]), points_draw=_decimal(points["BBD"]),
                       points_loss=_decimal(points["BBL"]))
-    bye = "points_bye" if fmt == Format.SWISS else "points_rest"  # appendix §5: the rest
+    bye = "points_rest" if rules.bye_is_rest else "points_bye"  # appendix §5: the rest
     values[bye] = _decimal(points.get("BBU", points["BBW"]))
     if (trf_extensions.pairing_system(doc) or "").upper().endswith("_BAKU"):
         values["acceleration"] = Acceleration.BAKU

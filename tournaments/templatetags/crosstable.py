@@ -11,6 +11,8 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments.models import EntryStatus
+
 register = template.Library()
 
 # A Swiss round without a game or bye for the row: absent (shown as a dash).
@@ -45,7 +47,7 @@ def cross_rows(cross, entry_prefix: str) -> SafeString:
     for row in cross.rows:
         entry = row.entry
         rank = "–" if row.rank is None else row.rank
-        note = withdrew if entry.status == "withdrawn" else ""
+        note = withdrew if entry.status == EntryStatus.WITHDRAWN else ""
         html.append(
             f'\n<tr><td class="num">{rank}</td><td class="num">{row.number}</td>'
             f'<td class="name stick"><a href="{escape(entry_prefix)}{entry.pk}/">'

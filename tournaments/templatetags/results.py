@@ -2,7 +2,7 @@
 
 from django import template
 
-from scoring.points import format_points
+from tournaments.text import points_text
 
 register = template.Library()
 
@@ -14,5 +14,5 @@ def short_result(label) -> str:
 
 @register.filter
 def points(value) -> str:
-    """Points as exact decimal text (2.5, not 5/2); the scoring engine's ``format_points``."""
-    return format_points(value)
+    """Points as exact decimal text (2.5, not 5/2): ``tournaments/text.py: points_text``."""
+    return points_text(value)

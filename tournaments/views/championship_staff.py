@@ -5,12 +5,13 @@ view parses the form, calls one service, and shows its refusal in the user's lan
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.access import championship_for
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     CategoryForm,
@@ -19,27 +20,17 @@ from tournaments.forms import (
     RoleForm,
     StageForm,
 )
-from tournaments.models import ChampionshipRole, Stage, Visibility
-from tournaments.selectors.championship_tree import (
-    championship_roles,
-    championship_tree,
-    visible_championship,
-)
+from tournaments.models import ChampionshipRole, JobStatus, Stage, Visibility
+from tournaments.selectors.championship_tree import championship_roles, championship_tree
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.users import user_chosen
 from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
 from tournaments.views.confirm import confirmation
-from tournaments.views.errors import refusal
 
 
 def _championship_for(request, slug, perm="tournaments.change_championship"):
-    championship = visible_championship(request.user, slug)
-    if championship is None:
-        raise Http404("No such championship, or it is not public yet.")
-    if not request.user.has_perm(perm, championship):
-        raise PermissionDenied(refusal(perm))
-    return championship
+    return championship_for(request.user, perm, slug=slug)
 
 
 def _run(request, action, success: str) -> bool:
@@ -213,9 +204,32 @@ def stage_manage(request, slug, stage_id):
 def stage_qualify(request, slug, stage_id):
     _championship, stage = _stage_for(request, slug, stage_id, "tournaments.qualify_stage")
     draw = request.POST.get("draw") == "1"
-    _run(request, lambda: services.stage_qualify(stage=stage, actor=request.user, draw=draw),
-         _("The players have qualified into this stage."))
+    try:
+        qualified = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The players have qualified into this stage."))
+        for job in qualified.jobs:
+            _report_pairing(request, job)
     return redirect("tournaments:stage_manage", slug=slug, stage_id=stage.pk)
+
+
+def _report_pairing(request, job) -> None:
+    """Where the pairing of a large event's first round is: paired (no broker), refused, or
+    on a worker, its job's page linked."""
+    if job.status == JobStatus.DONE:
+        messages.success(request, _("%(event)s: round %(n)s paired. Review the pairings, then "
+                                    "publish.") % {"event": job.event.name,
+                                                   "n": job.result["round"]})
+    elif job.status == JobStatus.FAILED:
+        messages.error(request, _("%(event)s: %(error)s") % {"event": job.event.name,
+                                                              "error": job.error})
+    else:
+        messages.info(request, format_html(
+            _("{event}: the first round is being paired in the background; <a href=\"{url}\">"
+              "follow it</a>."), event=job.event.name,
+            url=reverse("tournaments:job", kwargs={"pk": job.pk})))
 
 
 @login_required

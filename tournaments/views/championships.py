@@ -5,21 +5,19 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
+from tournaments.access import championship_seen
 from tournaments.excel import championship as championship_workbook
 from tournaments.excel import workbook
 from tournaments.excel.workbook import XLSX
 from tournaments.models import Player
 from tournaments.selectors import championships as selectors
-from tournaments.selectors.championship_tree import championship_tree, visible_championship
+from tournaments.selectors.championship_tree import championship_tree
 
 
 def championship_or_404(request, slug):
     """The championship if the visitor may see it; a draft one run by others is not found,
     exactly like an unknown address."""
-    championship = visible_championship(request.user, slug)
-    if championship is None:
-        raise Http404("No such championship, or it is not public yet.")
-    return championship
+    return championship_seen(request.user, slug=slug)
 
 
 def championship_detail(request, slug):

@@ -44,21 +44,3 @@ def csrf_failure(request, reason=""):
     """A form sent from a page too old (or without cookies): say so, and how to send it again."""
     return render(request, "403_csrf.html", status=403)
 
-
-def refusal(perm: str) -> str:
-    """Why a staff page is refused, by the right it needs (Art. 19, 20; tournaments/rules.py)."""
-    if perm == "tournaments.change_event":
-        return _("Only this event's organisers can open this page: the statute, the entries "
-                 "and the roles are theirs (Art. 19).")
-    if perm == "tournaments.pair_round":
-        return _("Only this event's chief arbiter and organisers can do this: the draw and "
-                 "closing a round are theirs (Art. 20).")
-    if perm == "tournaments.record_foul":
-        return _("Only this event's arbiters can record or remove a penalty (Art. 20).")
-    if perm in ("tournaments.change_championship", "tournaments.qualify_stage"):
-        return _("Only this championship's organisers can do this: its categories, stages and "
-                 "qualification are theirs (Art. 19).")
-    if perm == "tournaments.record_playoff":
-        return _("Only this championship's chief arbiter and organisers can record a "
-                 "play-off's winners (Art. 20).")
-    return _("Only this event's organisers and arbiters can open this page.")

@@ -26,7 +26,7 @@ class StartForm(forms.Form):
 
 def bracket(request, slug):
     event = get_visible_event_or_404(request, slug)
-    if not event.is_knockout:
+    if not event.format_rules.has_bracket:
         raise PageNotFound(_("This event is not a knockout: it has no bracket. Its standings "
                              "show who leads."))
     ctx = page_context(request, event, "bracket")

@@ -30,7 +30,7 @@ def event_list(request):
 
 def event_detail(request, slug):
     event = get_visible_event_or_404(request, slug)
-    tiebreaks = () if event.is_knockout else statute_tiebreaks(event)
+    tiebreaks = statute_tiebreaks(event) if event.format_rules.has_standings else ()
     return render(request, "tournaments/public/overview.html",
                   page_context(request, event, "overview", tiebreaks=tiebreaks))
 

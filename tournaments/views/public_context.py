@@ -2,29 +2,27 @@
 rounds, the ``?after=`` round, and the refresh while a round is in play (the frame read by
 ``selectors/event_page.py``)."""
 
-from django.http import Http404
 from django.urls import reverse
 
+from tournaments.access import event_seen, event_staff
 from tournaments.selectors.event_page import (
     EventFrame,
     event_frame,
     round_after,
     round_numbers_played,
 )
-from tournaments.selectors.events import visible_event
 
 REFRESH_SECONDS = 30
 
 
 def get_visible_event_or_404(request, slug):
-    event = visible_event(request.user, slug)
-    if event is None:  # the general text: a stranger learns nothing about a draft event
-        raise Http404("No such event, or it is not public yet.")
-    return event
+    """The event if the visitor may see it; a draft run by others is not found
+    (``tournaments/access.py``)."""
+    return event_seen(request.user, slug=slug)
 
 
 def is_staff_of(request, event) -> bool:
-    return request.user.has_perm("tournaments.enter_result", event)
+    return event_staff(request.user, event)
 
 
 def page_context(request, event, tab, *, frame: EventFrame | None = None, **extra):
@@ -33,7 +31,8 @@ def page_context(request, event, tab, *, frame: EventFrame | None = None, **extr
     staff = is_staff_of(request, event)
     frame = frame or event_frame(event, staff=staff)
     return {
-        "event": event, "tab": tab, "rounds": frame.rounds, "staff": staff,
+        "event": event, "rules": event.format_rules, "tab": tab, "rounds": frame.rounds,
+        "staff": staff,
         # Links to entries, built once per page rather than reversed per row.
         "entry_prefix": reverse("tournaments:entries", kwargs={"slug": event.slug}),
         "last_update": frame.last_update, "in_play": frame.in_play,

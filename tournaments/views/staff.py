@@ -60,6 +60,7 @@ from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
 from tournaments.views._access import staff_perms
 from tournaments.views.confirm import confirmation
+from tournaments.views.jobs import pairing_rendered
 
 
 def _run(request, action, success: str):
@@ -102,9 +103,11 @@ def event_create(request):
 def manage_event(request, slug):
     event = _event_for(request, slug)
     page = event_dashboard(event)
+    rules = event.format_rules
     return render(request, "tournaments/staff/dashboard.html", {
-        "event": event, **page.context(), "perms": staff_perms(request.user, event),
-        "guidance": swiss_rounds_guidance(page.entry_count) if event.is_swiss else "",
+        "event": event, "rules": rules, **page.context(),
+        "perms": staff_perms(request.user, event),
+        "guidance": swiss_rounds_guidance(page.entry_count) if rules.rounds_announced else "",
         "uses_lots": uses_lots(event),
     })
 
@@ -150,7 +153,8 @@ def event_visibility(request, slug):
 def _entries_page(request, event, quick_form=None, status=200):
     page = entries_page(event)
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, **page, "perms": staff_perms(request.user, event),
+        "event": event, "rules": event.format_rules, **page,
+        "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event, page["entries"]),
     }, status=status)
@@ -351,7 +355,7 @@ def start_rendered(request, event, seeding: str | None = None):
         messages.error(request, str(error))
         return redirect("tournaments:manage_event", slug=event.slug)
     if started.job is not None:
-        return swiss_views.job_rendered(request, event, started.job)
+        return pairing_rendered(request, event, started.job)
     first = started.rounds[0].number
     messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
                      % {"n": first} if len(started.rounds) == 1 else
@@ -377,7 +381,8 @@ def manage_round(request, slug, number):
     if page is None:
         raise Http404("No such round.")
     return render(request, "tournaments/staff/round.html", {
-        "event": event, **page.context(), "perms": staff_perms(request.user, event),
+        "event": event, "rules": event.format_rules, **page.context(),
+        "perms": staff_perms(request.user, event),
         "result_choices": ResultCode.choices, "tap_codes": TAP_RESULTS,
         "substitutions": Substitution.choices, "bye_kinds": ByeKind.choices,
     })

@@ -1,7 +1,7 @@
-"""Staff and public pages of Swiss events: pairing the next round (in the background for large
-events, the page polling until the draft is there), editing a draft round by hand with the
-checker's warnings, requested byes, players who must not meet, the law's guidance on rounds,
-and TRF files (download, upload)."""
+"""Staff and public pages of Swiss events: editing a draft round by hand with the checker's
+warnings, requested byes, players who must not meet, the law's guidance on rounds, and TRF
+files (download, upload). Pairing the next round is every format's (``views/staff.py: draw``);
+a large event's is a job, followed on the job's page (``views/jobs.py``)."""
 
 from __future__ import annotations
 
@@ -11,18 +11,24 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.access import event_seen
 from tournaments.errors import ServiceError
 from tournaments.forms import swiss_rounds_guidance
-from tournaments.models import REASON_MAX_LENGTH, ByeKind, Entry, Event, Format, Round
-from tournaments.selectors.events import visible_event
-from tournaments.selectors.pairing_jobs import PairingJob, pairing_job
+from tournaments.models import (
+    FORMAT_RULES,
+    REASON_MAX_LENGTH,
+    ByeKind,
+    Entry,
+    Event,
+    Format,
+    Round,
+)
 from tournaments.selectors.swiss import event_check, stored_warnings
 from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
@@ -31,50 +37,6 @@ from tournaments.services.swiss import bye_request, forbidden_group_set
 from tournaments.services.trf_import import trf_import, trf_preview, trf_upload_data
 from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
-
-# --- pairing the next round -------------------------------------------------------------------
-
-
-def job_rendered(request, event: Event, job: PairingJob):
-    """A background pairing: its progress page while it runs, else where it ended."""
-    if not job.done:
-        return redirect("tournaments:swiss_pairing", slug=event.slug, job_id=job.id)
-    return _finished(request, event, job)
-
-
-def _finished(request, event, job):
-    if job.ok:
-        messages.success(request, _("Round %(n)s paired. Review the pairings, then publish.")
-                         % {"n": job.round})
-        return redirect("tournaments:manage_round", slug=event.slug, number=job.round)
-    messages.error(request, job.error)
-    return redirect("tournaments:manage_event", slug=event.slug)
-
-
-@login_required
-def pairing_progress(request, slug, job_id):
-    """While a worker pairs the round: the page polls its status (htmx) and moves on to the
-    round when it is there."""
-    event = _event_for(request, slug, "tournaments.pair_round")
-    job = pairing_job(job_id, event)
-    if job.done:
-        return _finished(request, event, job)
-    return render(request, "tournaments/staff/swiss_pairing.html",
-                  {"event": event, "job": job})
-
-
-@login_required
-def pairing_progress_status(request, slug, job_id):
-    event = _event_for(request, slug, "tournaments.pair_round")
-    job = pairing_job(job_id, event)
-    if job.done:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = reverse("tournaments:swiss_pairing",
-                                          kwargs={"slug": slug, "job_id": job_id})
-        return response
-    return render(request, "tournaments/staff/_swiss_pairing_status.html",
-                  {"event": event, "job": job})
-
 
 # --- the round page's edits (the page itself: selectors/round_page.py) -------------------------
 
@@ -183,8 +145,9 @@ def forbidden_groups(request, slug):
 
 
 def entries_context(event: Event, entries) -> dict:
-    """The Swiss parts of the staff entries page; ``entries``: the page's (``entries_page``)."""
-    if not event.is_swiss:
+    """The Swiss parts of the staff entries page: players kept apart; ``entries``: the page's
+    (``entries_page``)."""
+    if not event.format_rules.pairs_by_score:
         return {}
     entries = {e.pk: e for e in entries}
     groups = [[entries[i] for i in group if i in entries] for group in event.forbidden_groups]
@@ -197,7 +160,8 @@ def entries_context(event: Event, entries) -> dict:
 @login_required
 def rounds_guidance(request):
     """Appendix §1: the law's guidance for the number of players (htmx, statute page)."""
-    if request.GET.get("format", Format.SWISS) != Format.SWISS:
+    rules = FORMAT_RULES.get(request.GET.get("format", Format.SWISS))
+    if rules is None or not rules.rounds_announced:
         return HttpResponse("")
     try:
         players = max(0, int(request.GET.get("players", "")))
@@ -217,9 +181,7 @@ def _trf_response(event: Event, text: str) -> HttpResponse:
 
 def trf_public(request, slug):
     """Anyone's TRF file of a public event (published rounds only)."""
-    event = visible_event(request.user, slug)
-    if event is None:
-        raise Http404("No such event, or it is not public yet.")
+    event = event_seen(request.user, slug=slug)
     try:
         return _trf_response(event, trf_export(event))
     except ServiceError as error:
@@ -285,7 +247,7 @@ def event_check_page(request, slug):
     """Every round of a Swiss event against the Dutch system (C.04.3): the rules a round breaks
     and the boards the rules pair otherwise, e.g. after rounds made by another program."""
     event = _event_for(request, slug)
-    if not event.is_swiss:
+    if not event.format_rules.rounds_checked:
         raise PageNotFound(_("Only Swiss rounds are checked against the Dutch system."))
     return render(request, "tournaments/staff/swiss_check.html",
                   {"event": event, "report": event_check(event)})

@@ -101,10 +101,9 @@ def test_a_nul_character_in_the_address_or_query_is_a_bad_request():
 
 
 def test_a_pairing_job_id_is_a_task_id_not_any_text(make_event, organiser, chief_arbiter):
-    """Celery answers "pending" for any id, so the address admits only a task id's characters:
-    anything else is not an address (404) rather than a job whose status URL echoes it back."""
+    """The old address of a pairing job admits only a task id's characters: anything else is
+    not an address (404); a task id no pairing job has is not found either."""
     event = swiss_event(make_event, organiser, 4)
     api = api_for(organiser)
-    for job in ("%C3%A9t%C3%A9", "a%20b", "x" * 65):
+    for job in ("%C3%A9t%C3%A9", "a%20b", "x" * 65, "job-1"):
         assert api.get(f"/api/events/{event.pk}/pairing-jobs/{job}/").status_code == 404, job
-    assert api.get(f"/api/events/{event.pk}/pairing-jobs/job-1/").status_code == 200

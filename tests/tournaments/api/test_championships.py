@@ -9,6 +9,7 @@ from tests.tournaments.builders import (
     api_for,
     championship_scenario,
     play_stage_event,
+    swiss_stage_after_swiss,
 )
 from tournaments.models import Event, Stage
 
@@ -47,8 +48,8 @@ def test_a_championship_through_the_api(organiser, chief_arbiter):
     assert rule.status_code == 200 and rule.data["plan"]["ready"], rule.data
     seats = rule.data["plan"]["groups"][0]["seats"]
     assert [s["seed"] for s in seats] == [1, 2, 3, 4]
-    assert api.post(f"/api/stages/{ko['id']}/qualify/", {"draw": True},
-                    format="json").status_code == 200
+    qualified = api.post(f"/api/stages/{ko['id']}/qualify/", {"draw": True}, format="json")
+    assert qualified.status_code == 200 and qualified.data["jobs"] == []  # a bracket: at once
     again = api.post(f"/api/stages/{ko['id']}/qualify/", {}, format="json")
     assert again.status_code == 400 and "already qualified" in again.data["detail"]
     play_stage_event(Event.objects.get(pk=ko["events"][0]), organiser)
@@ -130,3 +131,17 @@ def test_removing_is_refused_once_played_and_done_before(organiser, chief_arbite
     answer = api.patch(f"/api/events/{ctx['swiss'].pk}/", {"format": "rr"}, format="json")
     assert answer.status_code == 400 and "giai đoạn" in answer.data["detail"]
     assert Event.objects.get(pk=ctx["swiss"].pk).format == "swiss"
+
+
+def test_qualifying_answers_the_jobs_pairing_a_large_stage(
+        organiser, chief_arbiter, settings, django_capture_on_commit_callbacks):
+    stage = swiss_stage_after_swiss(organiser, chief_arbiter)
+    settings.SWISS_ASYNC_MIN_ENTRIES = 4
+    api = api_for(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = api.post(f"/api/stages/{stage.pk}/qualify/", {"draw": True}, format="json")
+    assert answer.status_code == 200, answer.data
+    (job,) = answer.data["jobs"]
+    assert (job["kind"], job["event"]) == ("pairing", stage.events.get().pk)
+    done = api.get(f"/api/jobs/{job['id']}/").data
+    assert done["status"] == "done" and done["result"]["round"] == 1

@@ -14,7 +14,6 @@ cannot go untested.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -68,7 +67,7 @@ from tournaments.services.events import role_assign
 from tournaments.services.fouls import foul_record
 from tournaments.services.game_records import game_moves_record
 from tournaments.services.imports import import_start
-from tournaments.services.jobs import export_start
+from tournaments.services.jobs import export_start, pairing_start
 from tournaments.tasks import export_build, import_preview
 
 pytestmark = pytest.mark.django_db
@@ -147,6 +146,13 @@ def _job_ctx(kind):
     return build
 
 
+def _pairing_ctx(make_event, organiser, chief):
+    """A Swiss event whose next round the chief arbiter sent to a worker (not taken yet)."""
+    ctx = swiss_scenario(make_event, organiser, chief)
+    ctx["job"] = pairing_start(event=ctx["event"], actor=chief)
+    return ctx
+
+
 def _moves_ctx(make_event, organiser, chief):
     """Round 1 of a round robin published, the moves of its first board stored."""
     ctx = rr_scenario(make_event, organiser, chief, rounds="published")
@@ -183,6 +189,7 @@ SCENARIOS: dict[str, Callable] = {
     "rr-moves": _moves_ctx,
     "swiss": lambda m, o, c: swiss_scenario(m, o, c),
     "swiss-draft": lambda m, o, c: swiss_scenario(m, o, c, draft_round=True),
+    "swiss-pairing": _pairing_ctx,
     "knockout": knockout_scenario,
     "knockout-deciding": knockout_deciding_scenario,
     "teams": lambda m, o, c: teams_scenario(m, o, c),
@@ -272,9 +279,10 @@ CASES: dict[str, Case] = {
     "start the bracket": Case("knockout", lambda c: (
         "post", f"/api/events/{_e(c)}/rounds/", {}), PAIRERS,
         ("POST", "/api/events/{event_pk}/rounds/")),
-    "read a pairing job": Case("swiss", lambda c: (
-        "get", f"/api/events/{_e(c)}/pairing-jobs/{uuid.uuid4()}/", None), PAIRERS,
-        ("GET", "/api/events/{event_pk}/pairing-jobs/{job_id}/"), read=True),
+    # A pairing job is the event's: whoever may pair its rounds follows it (Art. 20).
+    "read a pairing job": Case("swiss-pairing", lambda c: (
+        "get", f"/api/jobs/{c['job'].pk}/", None), PAIRERS, ("GET", "/api/jobs/{id}/"),
+        read=True),
     "check every round": Case("swiss-draft", lambda c: (
         "get", f"/api/events/{_e(c)}/check/", None), STAFF,
         ("GET", "/api/events/{event_pk}/check/"), read=True),

@@ -4,15 +4,17 @@ stage, a Swiss that plays on without its qualifiers."""
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.test import override_settings
 
 from tests.tournaments.builders import (
     PlayerFactory,
     championship_with_swiss,
     play_stage_event,
     stronger_wins,
+    swiss_stage_after_swiss,
 )
 from tournaments.errors import ServiceError
-from tournaments.models import Board, EventRole, Role
+from tournaments.models import Board, EventRole, JobKind, JobStatus, Role
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.swiss import round_warnings
@@ -271,3 +273,48 @@ def test_a_restored_swiss_stage_keeps_not_pairing_its_qualifiers(organiser, chie
     paired = {n for b in restored.rounds_set.get(number=4).boards.all()
               for n in (b.white.number, b.black.number if b.black_id else None) if n}
     assert paired == {3, 4, 5, 6, 7, 8}
+
+
+def test_a_large_stage_s_first_round_is_a_job_reported_by_the_qualification(
+        organiser, chief_arbiter, settings, django_capture_on_commit_callbacks):
+    """A stage too large to pair at once: its pairing is a job started in the qualification's
+    transaction, sent once it commits, and reported."""
+    stage = swiss_stage_after_swiss(organiser, chief_arbiter)
+    settings.SWISS_ASYNC_MIN_ENTRIES = 4
+    with django_capture_on_commit_callbacks(execute=True):
+        qualified = stage_qualify(stage=stage, actor=organiser)
+        (job,) = qualified.jobs
+        assert (job.kind, job.status) == (JobKind.PAIRING, JobStatus.QUEUED)  # not sent yet
+    assert qualified.stage.qualified_at is not None
+    event = stage.events.get()
+    assert (job.event, job.user) == (event, organiser)
+    job.refresh_from_db()
+    assert job.status == JobStatus.DONE and job.result["round"] == 1
+    assert event.rounds_set.get(number=1).boards.count() == 2
+
+
+def test_a_large_stage_s_pairing_refused_after_the_qualification_is_recorded(
+        organiser, chief_arbiter, settings, monkeypatch, django_capture_on_commit_callbacks):
+    """The qualification stands; the refusal is the job's error, in the organiser's words."""
+    stage = swiss_stage_after_swiss(organiser, chief_arbiter)
+    settings.SWISS_ASYNC_MIN_ENTRIES = 4
+
+    def refuse(event, setup):
+        raise ServiceError("The pairing engine refused: no luck")
+
+    monkeypatch.setattr("tournaments.services.swiss._engine_pair", refuse)
+    with django_capture_on_commit_callbacks(execute=True):
+        (job,) = stage_qualify(stage=stage, actor=organiser).jobs
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED and job.error == "The pairing engine refused: no luck"
+    stage.refresh_from_db()
+    assert stage.qualified_at is not None and stage.events.get().entries.count() == 4
+    assert not stage.events.get().rounds_set.exists()
+
+
+@override_settings(SWISS_ASYNC_MIN_ENTRIES=100)
+def test_a_small_stage_is_drawn_in_the_qualification_s_transaction(organiser, chief_arbiter):
+    stage = swiss_stage_after_swiss(organiser, chief_arbiter)
+    qualified = stage_qualify(stage=stage, actor=organiser)
+    assert qualified.jobs == ()
+    assert stage.events.get().rounds_set.filter(number=1).exists()

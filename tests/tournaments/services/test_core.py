@@ -14,7 +14,7 @@ from tournaments.services.entries import (
     entry_withdraw,
     numbers_draw,
 )
-from tournaments.services.events import event_create, event_update, role_assign
+from tournaments.services.events import event_create, event_update, role_assign, role_remove
 from tournaments.services.results import result_record
 from tournaments.services.rounds import (
     BoardSpec,
@@ -33,6 +33,33 @@ def test_only_organisers_create_events(stranger, organiser):
     event = event_create(actor=organiser, name="Giải Xuân", start_date=datetime.date(2026, 1, 1))
     assert event.slug == "giai-xuan"
     assert EventRole.objects.filter(event=event, user=organiser, role=Role.ORGANISER).exists()
+
+
+def test_events_and_championships_share_one_slug_maker(organiser):
+    """``text.py: unique_slug``: Django's ``slugify`` (today's addresses, Đ dropped), cut to 70
+    characters, the model's word when nothing is left, numbered when taken."""
+    from tournaments.services.championships import championship_create
+
+    day = datetime.date(2026, 1, 1)
+    made = [event_create(actor=organiser, name=name, start_date=day).slug
+            for name in ("Cúp Đà Nẵng", "Cúp Đà Nẵng", "Ồ!", "Giải " + "x" * 80)]
+    assert made == ["cup-a-nang", "cup-a-nang-2", "o", "giai-" + "x" * 65]
+    assert event_create(actor=organiser, name="?!", start_date=day).slug == "event"
+    assert [championship_create(actor=organiser, name=name, start_date=day).slug
+            for name in ("Cúp Đà Nẵng", "Cúp Đà Nẵng", "?!")] == [
+        "cup-a-nang", "cup-a-nang-2", "championship"]
+
+
+def test_a_role_given_or_taken_is_seen_by_the_same_user_object(make_event, organiser,
+                                                               stranger):
+    """``rules.py`` reads a user's roles once per user object; the services that change them
+    make it forget (``roles_forget``), so the request that gave a role sees it."""
+    event = make_event()
+    assert not stranger.has_perm("tournaments.enter_result", event)  # read and kept
+    role_assign(event=event, actor=organiser, user=stranger, role="arbiter")
+    assert stranger.has_perm("tournaments.enter_result", event)
+    role_remove(event=event, actor=organiser, user=stranger, role="arbiter")
+    assert not stranger.has_perm("tournaments.enter_result", event)
 
 
 def test_unknown_statute_fields_are_refused(organiser):

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from tests.tournaments.builders import roster, swiss_event, team_event
 from tournaments.errors import ServiceError
-from tournaments.models import Format, Game, Round
+from tournaments.models import Format, Game, JobKind, JobStatus, Round
 from tournaments.services.entries import entry_register, numbers_draw
 from tournaments.services.formats import FORMATS, round_start
 
@@ -71,24 +71,23 @@ def test_the_right_is_checked_once_before_anything_is_stored(make_event, organis
 
 
 @override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
-def test_a_large_swiss_goes_to_the_worker_by_the_tasks_name(make_event, organiser,
-                                                            chief_arbiter, monkeypatch):
+def test_a_large_swiss_is_a_pairing_job_sent_once_committed(
+        make_event, organiser, chief_arbiter, monkeypatch, django_capture_on_commit_callbacks):
+    """The job row in the caller's transaction, its task (by name, the job's id only) after the
+    commit: a worker never looks for a job that is not there yet."""
     event = swiss_event(make_event, organiser, 12)
     sent = []
-    monkeypatch.setattr("tournaments.services.formats.task_send",
-                        lambda name, *args, task_id: sent.append((name, args)) or _Pending(task_id))
-    with translation.override("vi"):  # the worker answers in the user's language
-        started = round_start(event=event, actor=chief_arbiter)
-    assert started.rounds == () and not started.job.done and started.job.stage == "queued"
-    assert sent == [("tournaments.tasks.round_pair", (event.pk, chief_arbiter.pk, "vi"))]
+    monkeypatch.setattr("tournaments.services.jobs.task_send",
+                        lambda name, *args, task_id: sent.append((name, args, task_id)))
+    with django_capture_on_commit_callbacks(execute=True):
+        with translation.override("vi"):  # the worker answers in the user's language
+            started = round_start(event=event, actor=chief_arbiter)
+        job = started.job
+        assert sent == []  # not before the commit
+    assert started.rounds == () and (job.kind, job.status) == (JobKind.PAIRING, JobStatus.QUEUED)
+    assert (job.event, job.user, job.params) == (event, chief_arbiter, {"lang": "vi"})
+    assert sent == [("tournaments.tasks.round_pair", (job.pk,), job.task_id)]
     assert not Round.objects.filter(event=event).exists()
-
-
-class _Pending:
-    """A Celery result of a task no worker has taken yet."""
-
-    def __init__(self, task_id):
-        self.id, self.state, self.info = task_id, "PENDING", None
 
 
 def test_every_task_a_service_queues_by_name_is_registered_with_celery():

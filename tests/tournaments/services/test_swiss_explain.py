@@ -64,10 +64,12 @@ def test_c04_3_odd_top_group_floats_down_for_c6(make_event, organiser, chief_arb
 
 
 @override_settings(SWISS_ASYNC_MIN_ENTRIES=5)
-def test_explanation_stored_when_the_worker_pairs(make_event, organiser, chief_arbiter):
-    """A large event is paired by the Celery task (eager here): the same explanation."""
+def test_explanation_stored_when_the_worker_pairs(make_event, organiser, chief_arbiter,
+                                                  django_capture_on_commit_callbacks):
+    """A large event is paired by a job (in-process here, at commit): the same explanation."""
     event = swiss_event(make_event, organiser, 7, initial_colour="w")
-    started = round_start(event=event, actor=chief_arbiter)
+    with django_capture_on_commit_callbacks(execute=True):
+        started = round_start(event=event, actor=chief_arbiter)
     assert started.job is not None  # went through the worker's task
     round_1 = Round.objects.get(event=event, number=1)
     assert round_1.explanation["bye"] == 7

@@ -35,6 +35,7 @@ NOT_AN_EVENT_CHANGE = {
     "team_get_or_create": "a team of the register, not of an event",
     "round_check_refresh": "the stored check is shown to staff only, whose pages are not cached",
     "pdf_start": "a background job's row",
+    "pairing_start": "a background job's row; the pairing it runs locks the event",
     "championship_create": "a new championship: no event yet",
     "category_add": "a championship's category, shown on the championship's pages (not cached)",
     "category_update": "a championship's category, shown on the championship's pages",
@@ -49,10 +50,24 @@ def _is_atomic(node: ast.AST) -> bool:
         isinstance(node, ast.Call) and _is_atomic(node.func))
 
 
-def _service_functions() -> dict[str, tuple[bool, set[str]]]:
-    """Every module-level function of the services: (opens a transaction, names it calls)."""
+def _name(node: ast.AST) -> str | None:
+    """The name a decorator or a call is spelled with: ``event_writer`` for
+    ``@event_writer("...")``, ``atomic`` for ``transaction.atomic``."""
+    node = node.func if isinstance(node, ast.Call) else node
+    return node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+
+
+def _service_functions(services: Path = SERVICES) -> dict[str, tuple[bool, set[str]]]:
+    """Every module-level function of the services: (opens a transaction, names it calls).
+
+    A function opens a transaction if it is decorated with ``transaction.atomic``, has a
+    ``with transaction.atomic()`` (nested functions included: a decorator's wrapper), or is
+    decorated by a function of the services that opens one (``_access.py: event_writer``).
+    Its decorators count as calls, so a service decorated by ``event_writer`` reaches what the
+    decorator's wrapper calls."""
     found: dict[str, tuple[bool, set[str]]] = {}
-    for path in sorted(SERVICES.glob("*.py")):
+    decorators: dict[str, set[str]] = {}
+    for path in sorted(services.glob("*.py")):
         for node in ast.parse(path.read_text()).body:
             if not isinstance(node, ast.FunctionDef):
                 continue
@@ -62,9 +77,12 @@ def _service_functions() -> dict[str, tuple[bool, set[str]]]:
             calls = {c.func.id if isinstance(c.func, ast.Name) else c.func.attr
                      for c in ast.walk(node) if isinstance(c, ast.Call)
                      and isinstance(c.func, ast.Name | ast.Attribute)}
+            named = {_name(d) for d in node.decorator_list} - {None}
             was_atomic, was_calls = found.get(node.name, (False, set()))
-            found[node.name] = (atomic or was_atomic, calls | was_calls)
-    return found
+            found[node.name] = (atomic or was_atomic, calls | named | was_calls)
+            decorators[node.name] = named | decorators.get(node.name, set())
+    return {name: (atomic or any(found.get(d, (False,))[0] for d in decorators[name]), calls)
+            for name, (atomic, calls) in found.items()}
 
 
 def _bumping(functions) -> set[str]:
@@ -77,13 +95,20 @@ def _bumping(functions) -> set[str]:
         bumping |= more
 
 
+def _forgetting(functions) -> set[str]:
+    """The services that open a transaction and never reach ``event_lock``, exemptions aside."""
+    writers = {name for name, (atomic, _) in functions.items()
+               if atomic and not name.startswith("_")}
+    return writers - _bumping(functions) - set(NOT_AN_EVENT_CHANGE)
+
+
 def test_every_writing_service_bumps_the_event_version():
     functions = _service_functions()
     writers = {name for name, (atomic, _) in functions.items()
                if atomic and not name.startswith("_")}
     assert {"result_record", "round_publish", "swiss_round_pair", "lineup_set",
             "event_update", "foul_record"} <= writers  # the enumeration finds the writers
-    forgetting = writers - _bumping(functions) - set(NOT_AN_EVENT_CHANGE)
+    forgetting = _forgetting(functions)
     assert forgetting == set(), f"these services write without event_lock: {forgetting}"
     assert set(NOT_AN_EVENT_CHANGE) <= writers  # no stale exemption
 
@@ -95,6 +120,45 @@ def test_the_enumeration_catches_a_writer_that_forgets(tmp_path):
     functions["calls_a_writer"] = (True, {"result_record"})
     bumping = _bumping(functions)
     assert "new_writer" not in bumping and "calls_a_writer" in bumping
+
+
+WRITERS = '''
+from django.db import transaction
+from tournaments.services._access import event_writer, require
+
+
+@event_writer("tournaments.change_event")
+def planted_writer(*, event, actor):
+    event.save()
+
+
+@transaction.atomic
+def planted_forgetter(*, event, actor):
+    require(actor, "tournaments.change_event", event)
+    event.save()
+'''
+
+
+def test_the_enumeration_reads_the_writer_decorator(tmp_path):
+    """Broken on purpose in a copy of the services: a service under ``event_writer`` is a
+    writer that locks; one under ``transaction.atomic`` that never locks is caught; and an
+    ``event_writer`` whose wrapper no longer locks makes every service it decorates caught."""
+    copy = tmp_path / "services"
+    copy.mkdir()
+    for path in SERVICES.glob("*.py"):
+        (copy / path.name).write_text(path.read_text())
+    (copy / "planted.py").write_text(WRITERS)
+    functions = _service_functions(copy)
+    assert functions["planted_writer"][0] and functions["round_publish"][0]
+    assert _forgetting(functions) == {"planted_forgetter"}
+
+    access = copy / "_access.py"
+    source = access.read_text()
+    assert "service(event=event_lock(event)," in source
+    access.write_text(source.replace("service(event=event_lock(event),", "service(event=event,"))
+    forgetting = _forgetting(_service_functions(copy))
+    assert {"planted_writer", "planted_forgetter", "round_publish", "lots_draw",
+            "event_writer"} <= forgetting
 
 
 @pytest.fixture

@@ -1,21 +1,27 @@
-"""Pairing a Swiss round from the dashboard, the API and the Celery task (eager: no broker),
-and the public pages of a Swiss event in progress."""
+"""Pairing a Swiss round from the dashboard and the API; a large event's pairing as a job
+(``tasks.py: round_pair``; eager here: without a broker the job runs in-process when its
+transaction commits), its page and its API, the pairing's old addresses; the public pages of a
+Swiss event in progress."""
 
 import random
+import uuid
 
 import pytest
 from django.test import override_settings
+from django.utils import translation
 
 from tests.tournaments.builders import (
+    UserFactory,
     api_for,
     client_for,
     play,
     swiss_event,
 )
-from tournaments.models import Entry, Round
-from tournaments.selectors.pairing_jobs import PairingJob
+from tournaments.models import Entry, Job, JobKind, JobStage, JobStatus, Round
 from tournaments.services.entries import entry_withdraw
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_set_visibility, role_assign
+from tournaments.services.formats import round_start
+from tournaments.services.jobs import Progress, export_start
 from tournaments.services.swiss import bye_request, swiss_round_pair
 from tournaments.tasks import round_pair
 
@@ -34,26 +40,45 @@ def test_dashboard_button_pairs_the_next_round(make_event, organiser, chief_arbi
 
 
 @override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
-def test_large_events_go_through_the_task_inline_without_a_broker(make_event, organiser,
-                                                                  chief_arbiter):
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_the_job_has_run_when_the_answer_comes(make_event, organiser,
+                                                              chief_arbiter):
+    """No broker: the pairing job runs in-process as its transaction commits, before the page
+    or the API answers: the round (or the refusal) at once, as for a small event."""
     event = swiss_event(make_event, organiser, 20)
     response = client_for(chief_arbiter).post(f"/manage/{event.slug}/draw/")
     assert response["Location"] == f"/manage/{event.slug}/rounds/1/"
-    assert Round.objects.filter(event=event, number=1).exists()
+    job = Job.objects.get(event=event, kind=JobKind.PAIRING)
+    round_1 = Round.objects.get(event=event, number=1)
+    assert (job.status, job.result, job.user, job.stage) == (
+        JobStatus.DONE, {"round": 1, "round_id": round_1.pk}, chief_arbiter, JobStage.STORING)
     response = client_for(chief_arbiter).post(f"/manage/{event.slug}/draw/", follow=True)
     assert "Close round 1" in response.content.decode()
+    response = api_for(chief_arbiter).post(f"/api/events/{event.pk}/rounds/")
+    assert response.status_code == 400 and "Close round 1" in response.json()["detail"]
+    refused = Job.objects.filter(event=event, status=JobStatus.FAILED)
+    assert refused.count() == 2  # each refusal is recorded on its job
 
 
 @override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
-def test_api_pairs_through_the_task_and_reports_the_job(make_event, organiser, chief_arbiter,
-                                                        arbiter):
+def test_api_pairs_a_large_event_as_a_job(make_event, organiser, chief_arbiter, arbiter,
+                                          django_capture_on_commit_callbacks):
+    """``202`` with the job and its address (the tests answer before the commit that runs it
+    in-process); the job then names the round it stored."""
     event = swiss_event(make_event, organiser, 20)
     assert api_for(arbiter).post(f"/api/events/{event.pk}/rounds/").status_code == 403
-    response = api_for(chief_arbiter).post(f"/api/events/{event.pk}/rounds/")
-    assert response.status_code == 201, response.content
-    assert response.json()[0]["number"] == 1 and response.json()[0]["status"] == "draft"
-    response = api_for(chief_arbiter).post(f"/api/events/{event.pk}/rounds/")
-    assert response.status_code == 400 and "Close round 1" in response.json()["detail"]
+    api = api_for(chief_arbiter)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api.post(f"/api/events/{event.pk}/rounds/")
+    assert response.status_code == 202, response.content
+    job = response.json()
+    assert (job["kind"], job["status"], job["event"]) == ("pairing", "queued", event.pk)
+    assert response["Location"] == f"/api/jobs/{job['id']}/"
+    done = api.get(response["Location"]).json()
+    round_1 = Round.objects.get(event=event, number=1)
+    assert done["status"] == "done" and done["result"] == {"round": 1, "round_id": round_1.pk}
+    assert done["round_url"].endswith(f"/api/events/{event.pk}/rounds/1/")
+    assert api.get(done["round_url"]).json()["status"] == "draft"
 
 
 def test_api_pairs_small_events_directly(make_event, organiser, chief_arbiter):
@@ -62,45 +87,105 @@ def test_api_pairs_small_events_directly(make_event, organiser, chief_arbiter):
     assert response.status_code == 201 and response.json()[0]["method"] == "dutch"
     detail = api_for(chief_arbiter).get(f"/api/events/{event.pk}/rounds/1/").json()
     assert detail["warnings"] == [] and len(detail["boards"]) == 10
+    assert not Job.objects.exists()
 
 
-def test_the_task_in_eager_mode(make_event, organiser, chief_arbiter):
+def _queued(event, chief, monkeypatch, django_capture_on_commit_callbacks) -> Job:
+    """A pairing job sent to a worker that has not taken it yet."""
+    sent = []
+    monkeypatch.setattr("tournaments.services.jobs.task_send",
+                        lambda name, *args, task_id: sent.append((name, args, task_id)))
+    with django_capture_on_commit_callbacks(execute=True):
+        job = round_start(event=event, actor=chief).job
+    assert sent == [("tournaments.tasks.round_pair", (job.pk,), job.task_id)]
+    return job
+
+
+@override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
+def test_the_job_page_says_the_stage_then_moves_on_to_the_round(
+        make_event, organiser, chief_arbiter, monkeypatch, django_capture_on_commit_callbacks):
     event = swiss_event(make_event, organiser, 20)
-    result = round_pair.delay(event.pk, chief_arbiter.pk, "en")
-    outcome = result.get()
-    assert outcome["ok"] and outcome["round"] == 1
-    assert Round.objects.get(pk=outcome["round_id"]).number == 1
-    # A refusal is an outcome in the user's language, not a crash.
-    outcome = round_pair.delay(event.pk, chief_arbiter.pk, "en").get()
-    assert not outcome["ok"] and "Close round 1" in outcome["error"]
-    # The job's status reads back (stored even without a broker).
-    status = api_for(chief_arbiter).get(
-        f"/api/events/{event.pk}/pairing-jobs/{result.id}/").json()
-    assert status["done"] and status["ok"] and status["round"] == 1
-    other = swiss_event(make_event, organiser, 20)
-    status = api_for(chief_arbiter).get(
-        f"/api/events/{other.pk}/pairing-jobs/{result.id}/").json()
-    assert status["done"] and not status["ok"] and "another event" in status["error"]
-
-
-def test_progress_page_polls_until_the_round_is_there(make_event, organiser, chief_arbiter,
-                                                      monkeypatch):
-    event = swiss_event(make_event, organiser, 20)
-    running = PairingJob("job-1", "PROGRESS", "pairing", False, False, None, "")
-    monkeypatch.setattr("tournaments.views.swiss.pairing_job", lambda job, ev: running)
+    job = _queued(event, chief_arbiter, monkeypatch, django_capture_on_commit_callbacks)
     client = client_for(chief_arbiter)
-    page = client.get(f"/manage/{event.slug}/pairing/job-1/").content.decode()
-    assert f"/manage/{event.slug}/pairing/job-1/status/" in page and "every 1s" in page
-    fragment = client.get(f"/manage/{event.slug}/pairing/job-1/status/")
-    assert 'data-testid="pairing-status"' in fragment.content.decode()
-    swiss_round_pair(event=event, actor=chief_arbiter)
-    done = PairingJob("job-1", "SUCCESS", "", True, True, 1, "")
-    monkeypatch.setattr("tournaments.views.swiss.pairing_job", lambda job, ev: done)
-    fragment = client.get(f"/manage/{event.slug}/pairing/job-1/status/")
-    assert fragment["HX-Redirect"] == f"/manage/{event.slug}/pairing/job-1/"
-    response = client.get(f"/manage/{event.slug}/pairing/job-1/")
-    assert response["Location"] == f"/manage/{event.slug}/rounds/1/"
+    page = client.get(f"/manage/jobs/{job.pk}/").content.decode()
+    assert f"/manage/jobs/{job.pk}/status/" in page and "every 1s" in page
+    assert 'data-testid="pairing-status"' in page and "Waiting" in page
+    Progress(job.pk)(2, 4, stage=JobStage.LOADING)  # as the worker reports it
+    fragment = client.get(f"/manage/jobs/{job.pk}/status/", HTTP_HX_REQUEST="true")
+    assert "Reading the earlier rounds" in fragment.content.decode()
+    round_pair.apply(args=[job.pk])  # the worker pairs it
+    fragment = client.get(f"/manage/jobs/{job.pk}/status/", HTTP_HX_REQUEST="true")
+    assert fragment.status_code == 204
+    assert fragment["HX-Redirect"] == f"/manage/{event.slug}/rounds/1/"
+    page = client.get(f"/manage/jobs/{job.pk}/").content.decode()
+    assert 'data-testid="job-round"' in page and f"/manage/{event.slug}/rounds/1/" in page
+    assert "every 1s" not in page
 
+
+@override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
+def test_a_refused_pairing_shows_the_refusal_on_the_job_page(
+        make_event, organiser, chief_arbiter, arbiter, monkeypatch,
+        django_capture_on_commit_callbacks):
+    """The worker answers in the language of the arbiter who asked (here Vietnamese)."""
+    event = swiss_event(make_event, organiser, 20)
+    play(swiss_round_pair(event=event, actor=chief_arbiter), arbiter, chief_arbiter,
+         random.Random(1), close=False)
+    with translation.override("vi"):
+        job = _queued(event, chief_arbiter, monkeypatch, django_capture_on_commit_callbacks)
+    round_pair.apply(args=[job.pk])
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED and job.result is None
+    assert job.error.startswith("Hãy kết thúc vòng 1")
+    page = client_for(chief_arbiter).get(f"/manage/jobs/{job.pk}/").content.decode()
+    assert 'data-testid="job-error"' in page and "Hãy kết thúc vòng 1" in page
+
+
+@override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
+def test_who_follows_a_pairing_job(make_event, organiser, chief_arbiter, arbiter, stranger,
+                                   monkeypatch, django_capture_on_commit_callbacks):
+    """Whoever may pair the event's rounds (Art. 20: the organisers, the chief arbiter, a
+    deputy) follows a pairing another of them started, as on the pairing page before; the
+    arbiters and strangers find no such job."""
+    event = swiss_event(make_event, organiser, 20)
+    deputy = UserFactory(username="deputy")
+    role_assign(event=event, actor=organiser, user=deputy, role="deputy")
+    job = _queued(event, chief_arbiter, monkeypatch, django_capture_on_commit_callbacks)
+    for user in (chief_arbiter, organiser, deputy):
+        assert client_for(user).get(f"/manage/jobs/{job.pk}/").status_code == 200
+        assert api_for(user).get(f"/api/jobs/{job.pk}/").status_code == 200
+    for user in (arbiter, stranger):
+        assert client_for(user).get(f"/manage/jobs/{job.pk}/").status_code == 404
+        assert api_for(user).get(f"/api/jobs/{job.pk}/").status_code == 404
+    # An export stays its author's.
+    export = export_start(event=event, actor=organiser, table="players")
+    assert client_for(chief_arbiter).get(f"/manage/jobs/{export.pk}/").status_code == 404
+
+
+@override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
+def test_the_old_addresses_of_a_pairing_lead_to_its_job(
+        make_event, organiser, chief_arbiter, arbiter, monkeypatch,
+        django_capture_on_commit_callbacks):
+    """The progress page and the API address a pairing had (by its Celery task id) redirect for
+    good to the job's; another event's, a stranger's or an unknown task's are not found."""
+    event = swiss_event(make_event, organiser, 20)
+    job = _queued(event, chief_arbiter, monkeypatch, django_capture_on_commit_callbacks)
+    page = client_for(organiser).get(f"/manage/{event.slug}/pairing/{job.task_id}/")
+    assert page.status_code == 301 and page["Location"] == f"/manage/jobs/{job.pk}/"
+    api = api_for(organiser).get(f"/api/events/{event.pk}/pairing-jobs/{job.task_id}/")
+    assert api.status_code == 301 and api["Location"] == f"/api/jobs/{job.pk}/"
+    other = swiss_event(make_event, organiser, 4)
+    for client, url in (
+            (client_for(organiser), f"/manage/{other.slug}/pairing/{job.task_id}/"),
+            (client_for(arbiter), f"/manage/{event.slug}/pairing/{job.task_id}/"),
+            (client_for(organiser), f"/manage/{event.slug}/pairing/{uuid.uuid4()}/"),
+            (api_for(organiser), f"/api/events/{other.pk}/pairing-jobs/{job.task_id}/"),
+            (api_for(arbiter), f"/api/events/{event.pk}/pairing-jobs/{job.task_id}/"),
+            (api_for(), f"/api/events/{event.pk}/pairing-jobs/{job.task_id}/")):
+        assert client.get(url).status_code == 404, url
+    # An Excel job's page moved too.
+    export = export_start(event=event, actor=organiser, table="players")
+    moved = client_for(organiser).get(f"/manage/excel/jobs/{export.pk}/")
+    assert moved.status_code == 301 and moved["Location"] == f"/manage/jobs/{export.pk}/"
 
 def test_public_pages_of_a_swiss_in_progress(make_event, organiser, chief_arbiter, arbiter):
     event = swiss_event(make_event, organiser, 21, rounds=5)
@@ -130,23 +215,3 @@ def test_public_pages_of_a_swiss_in_progress(make_event, organiser, chief_arbite
     assert api_for().get(f"/api/events/{event.pk}/rounds/3/").status_code == 404
     standings = api_for().get(f"/api/events/{event.pk}/standings/?after_round=1").json()
     assert standings["after_round"] == 1 and len(standings["rows"]) == 21
-
-
-@override_settings(SWISS_ASYNC_MIN_ENTRIES=10)
-def test_api_answers_202_while_a_worker_pairs(make_event, organiser, chief_arbiter,
-                                              monkeypatch):
-    event = swiss_event(make_event, organiser, 20)
-    running = PairingJob("job-2", "PENDING", "queued", False, False, None, "")
-    sent = []  # a worker would pair it: nothing runs here
-    monkeypatch.setattr("tournaments.services.formats.task_send",
-                        lambda name, *args, task_id: sent.append((name, args)))
-    monkeypatch.setattr("tournaments.services.formats.pairing_job_of", lambda result, ev: running)
-    response = api_for(chief_arbiter).post(f"/api/events/{event.pk}/rounds/")
-    assert response.status_code == 202
-    data = response.json()
-    assert data["job"] == "job-2" and not data["done"]
-    assert data["status_url"].endswith(f"/api/events/{event.pk}/pairing-jobs/job-2/")
-    response = client_for(chief_arbiter).post(f"/manage/{event.slug}/draw/")
-    assert response["Location"] == f"/manage/{event.slug}/pairing/job-2/"
-    assert [name for name, _args in sent] == ["tournaments.tasks.round_pair"] * 2
-    assert not Round.objects.filter(event=event).exists()

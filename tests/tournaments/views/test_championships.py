@@ -3,8 +3,13 @@ the staff pages that build it, set the qualification rule and qualify (with a pr
 
 import pytest
 
-from tests.tournaments.builders import championship_scenario, client_for, play_stage_event
-from tournaments.models import Championship, Stage, Visibility
+from tests.tournaments.builders import (
+    championship_scenario,
+    client_for,
+    play_stage_event,
+    swiss_stage_after_swiss,
+)
+from tournaments.models import Championship, Job, Stage, Visibility
 from tournaments.selectors.standings import event_standings
 from tournaments.services.championships import championship_update, stage_qualify
 from tournaments.services.rounds import round_publish
@@ -111,6 +116,23 @@ def test_preview_then_qualify(organiser, chief_arbiter, arbiter):
     # The rule the players came in by is shown, no longer offered for saving.
     after = client_for(organiser).get(url).content.decode()
     assert 'data-testid="rule-fixed"' in after and 'data-testid="save-rule"' not in after
+
+
+def test_qualifying_links_the_job_pairing_a_large_stage(
+        organiser, chief_arbiter, settings, django_capture_on_commit_callbacks):
+    """The message says which event is paired in the background and links its job's page
+    (here the job runs in-process after the answer, at the test's commit)."""
+    stage = swiss_stage_after_swiss(organiser, chief_arbiter)
+    settings.SWISS_ASYNC_MIN_ENTRIES = 4
+    url = f"/manage/championships/{stage.category.championship.slug}/stages/{stage.pk}/"
+    client = client_for(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"{url}qualify/", {"draw": "1"})
+    job = Job.objects.get(event=stage.events.get())
+    page = client.get(url).content.decode()
+    assert "The players have qualified into this stage." in page
+    assert "the first round is being paired in the background" in page
+    assert f'<a href="/manage/jobs/{job.pk}/">follow it</a>' in page
 
 
 def test_excel_of_the_championship(played):

@@ -180,10 +180,10 @@ def test_a_long_pdf_is_a_job_for_the_staff(rr, organiser, settings,
         response = staff.post(url(rr, "crosstable", "?after=2", pdf=True))
     job = Job.objects.get()
     assert job.total == job.done == 3  # data, layout, file
-    assert response.status_code == 302 and response["Location"] == f"/manage/excel/jobs/{job.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/manage/jobs/{job.pk}/"
     assert (job.kind, job.status, job.params["after"]) == (JobKind.PDF, JobStatus.DONE, 2)
     assert job.filename == f"{rr.slug}-crosstable.pdf"
-    download = staff.get(f"/manage/excel/jobs/{job.pk}/download/")
+    download = staff.get(f"/manage/jobs/{job.pk}/download/")
     assert download["Content-Type"] == "application/pdf"
     text = "".join(pdf_pages(b"".join(download.streaming_content)))
     assert event_standings(rr, after_round=2).rows[0].entry.name in text

@@ -171,8 +171,9 @@ def test_pairing_a_swiss_round_from_the_dashboard(make_event, organiser, chief_a
 # ``assert_database_query_count``, pytest-django's ``django_assert_num_queries``): one more
 # query fails the test and lists them all. Before issue 30's read models -> now, on the same
 # events: public round page 12 -> 10, public standings 8 -> 7, staff round page 14 (in play)
-# and 16 (a Swiss draft) -> 10, the staff dashboard 7 -> 6, a result PUT 20 -> 17, a team
-# game's PUT 18 (unchanged), pairing the next Swiss round 28 (round 1) and 26 (later rounds)
+# and 16 (a Swiss draft) -> 10, the staff dashboard 7 -> 6, a result PUT 20 -> 16, a team
+# game's PUT 18 -> 17 (the board's event checked as read with the board, api/permissions.py:
+# SeesRound, not read again), pairing the next Swiss round 28 (round 1) and 26 (later rounds)
 # -> 23 and 21 (the event record read once). A client's own sign-in is not counted; each
 # request's session and user are (2 queries), and a visitor's public read starts with the
 # cache middleware's version lookup (1).
@@ -219,13 +220,14 @@ def test_exact_queries_staff_dashboard(swiss_in_play, chief_arbiter, django_asse
 
 def test_exact_queries_result_entry(swiss_in_play, arbiter, django_assert_num_queries):
     """The round page's result entry (static/js/results.js PUTs each result to the API; the
-    page has no form of its own for it): the board, the right, the locks, the write with its
-    history, and the board in the answer with both entries read at once."""
+    page has no form of its own for it): the board with its round and event (who may see it:
+    no further query), the locks, the right, the write with its history, and the board in the
+    answer with both entries read at once."""
     board = Board.objects.filter(round__event=swiss_in_play, round__number=3,
                                  black__isnull=False).order_by("number").first()
     client = APIClient()
     client.force_login(arbiter)
-    with django_assert_num_queries(17):
+    with django_assert_num_queries(16):
         response = client.put(f"/api/boards/{board.pk}/result/",
                               {"result": "1-0", "version": board.version}, format="json")
     assert response.status_code == 200, response.content
@@ -238,7 +240,7 @@ def test_exact_queries_result_entry_of_a_match_game(make_event, organiser, chief
         .order_by("board__number", "number").first()
     client = APIClient()
     client.force_login(arbiter)
-    with django_assert_num_queries(18):
+    with django_assert_num_queries(17):
         response = client.put(f"/api/games/{game.pk}/result/",
                               {"result": "1-0", "version": game.version}, format="json")
     assert response.status_code == 200, response.content

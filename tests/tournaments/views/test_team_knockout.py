@@ -75,7 +75,8 @@ def test_appendix_2_statute_form_sets_up_a_team_knockout_with_its_decider(organi
     response = staff.post("/manage/new/", data)
     assert response.status_code == 302, response.context["form"].errors
     event = Event.objects.get(name="Cúp đồng đội")
-    assert event.is_team and event.is_knockout and event.team_knockout_decider == "extra"
+    assert event.is_team and event.format_rules.has_bracket
+    assert event.team_knockout_decider == "extra"
     data.update(name="Cúp đồng đội 2", team_knockout_decider="coin")
     refused = staff.post("/manage/new/", data)
     assert refused.status_code == 200 and "coin" in refused.content.decode()
