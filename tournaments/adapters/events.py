@@ -107,16 +107,19 @@ def _pairing(board: tuple, numbers: dict[int, int], games: list[tuple]) -> Pairi
     return Pairing(rnd, number, first, second, engine_games)
 
 
-def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
+def load_event(event: Event, *, public_only: bool = False,
+               rounds: list[Round] | None = None) -> EventRecord:
     """Entries, rounds, boards and games of ``event`` in four queries (boards and games as
     plain rows: a 2,000-player event has tens of thousands). ``public_only`` leaves out draft
-    rounds (what the public may see)."""
+    rounds (what the public may see). ``rounds``: the rounds to read, in number order, when
+    the caller has read them already (a page's list of rounds): three queries."""
     entries = list(event.entries.select_related("player", "team").order_by("number", "pk"))
     numbers = participant_numbers(entries)
-    rounds_qs = event.rounds_set.order_by("number")
-    if public_only:
-        rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
-    rounds = list(rounds_qs)
+    if rounds is None:
+        rounds_qs = event.rounds_set.order_by("number")
+        if public_only:
+            rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
+        rounds = list(rounds_qs)
     round_ids = [r.pk for r in rounds]
     boards = (Board.objects.filter(round_id__in=round_ids)
               .order_by("round__number", "number").values_list(*_BOARD_FIELDS))
@@ -132,6 +135,24 @@ def load_event(event: Event, *, public_only: bool = False) -> EventRecord:
         name=event.name,
     )
     return EventRecord(event, tournament, {numbers[e.pk]: e for e in entries}, numbers, rounds)
+
+
+def record_with_round(record: EventRecord, round_: Round, boards: list[Board],
+                      games: list[GameRow]) -> EventRecord:
+    """``record`` with ``round_`` added, a round its reader has just stored in the same
+    transaction (``boards`` and the ``games`` of its matches, no result yet): what
+    ``load_event`` would read now, without reading the event again (the Swiss pairing hands
+    the record it paired from to the round's check)."""
+    games_by_board: dict[int, list[tuple]] = {}
+    for game in sorted(games, key=lambda g: (g.board_id, g.number)):
+        games_by_board.setdefault(game.board_id, []).append(
+            (game.board_id, game.white_first, game.result, game.level))
+    added = tuple(
+        _pairing((b.pk, round_.number, b.number, b.white_id, b.black_id, b.bye, b.result),
+                 record.numbers, games_by_board.get(b.pk, []))
+        for b in sorted(boards, key=lambda b: b.number))
+    tournament = replace(record.tournament, pairings=record.tournament.pairings + added)
+    return replace(record, tournament=tournament, rounds=[*record.rounds, round_])
 
 
 def counts_fouls(order) -> bool:

@@ -22,7 +22,6 @@ Refusals read ``{detail, code}`` in the user's language (``api/errors.py``).
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
@@ -50,10 +49,13 @@ from tournaments.models import (
 from tournaments.selectors import championships as results_selectors
 from tournaments.selectors.championship_tree import (
     championship_tree,
-    championships_run_by,
-    public_championships,
+    championships_visible,
+    stage_event_ids,
+    stages_with_championship,
 )
+from tournaments.selectors.players import players_by_ids
 from tournaments.selectors.qualification import qualification_plan
+from tournaments.selectors.users import user_named
 from tournaments.services import championship_removal as removal
 from tournaments.services import championships as services
 from tournaments.text import points_text
@@ -106,7 +108,7 @@ def _championship(request, pk) -> Championship:
 
 
 def _stage(request, pk) -> Stage:
-    stage = get_object_or_404(Stage.objects.select_related("category__championship"), pk=pk)
+    stage = get_object_or_404(stages_with_championship(), pk=pk)
     _championship(request, stage.category.championship_id)
     return stage
 
@@ -133,10 +135,7 @@ def _tree(championship: Championship) -> list[dict]:
 @permission_classes([IsAuthenticatedOrReadOnly])
 def championship_collection(request):
     if request.method == "GET":
-        rows = public_championships()
-        if request.user.is_authenticated:
-            rows = (rows | championships_run_by(request.user)).distinct()
-        return Response(ChampionshipSerializer(rows.order_by("-start_date", "name"),
+        return Response(ChampionshipSerializer(championships_visible(request.user),
                                                many=True).data)
     data = ChampionshipSerializer(data=request.data)
     data.is_valid(raise_exception=True)
@@ -185,7 +184,7 @@ def role_create(request, pk):
     row = _championship(request, pk)
     data = RoleCreate(data=request.data)
     data.is_valid(raise_exception=True)
-    user = get_user_model().objects.filter(username=data.validated_data["username"]).first()
+    user = user_named(data.validated_data["username"])
     if user is None:
         return Response({"detail": _("No account with this username."), "code": "unknown_user"},
                         status=status.HTTP_400_BAD_REQUEST)
@@ -217,8 +216,7 @@ def stage_create(request, pk):
     values = {k: v for k, v in data.validated_data.items() if v not in (None, "")}
     stage = services.stage_add(category=category, actor=request.user, **values)
     return Response({"id": stage.pk, "number": stage.number,
-                     "events": list(stage.events.order_by("group_label")
-                                    .values_list("pk", flat=True))},
+                     "events": stage_event_ids(stage)},
                     status=status.HTTP_201_CREATED)
 
 
@@ -266,7 +264,7 @@ def stage_qualify(request, pk):
     qualified = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
     stage = qualified.stage
     return Response({"qualified_at": stage.qualified_at,
-                     "events": list(stage.events.values_list("pk", flat=True)),
+                     "events": stage_event_ids(stage),
                      "jobs": JobSerializer(qualified.jobs, many=True,
                                            context={"request": request}).data})
 
@@ -291,7 +289,7 @@ def stage_players(request, pk):
     data = Ids(data=request.data)
     data.is_valid(raise_exception=True)
     ids = data.validated_data["ids"]
-    players = list(Player.objects.filter(pk__in=ids))
+    players = players_by_ids(ids)
     if len(players) != len(set(ids)):
         return Response({"detail": _("Unknown players: give ids of the register."),
                          "code": "unknown_player"}, status=status.HTTP_400_BAD_REQUEST)

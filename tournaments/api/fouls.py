@@ -12,8 +12,9 @@ from rest_framework.views import APIView
 
 from tournaments.api.permissions import event_for, is_staff_of, round_event_for
 from tournaments.api.views import validated
-from tournaments.models import Board, Foul, FoulArticle, FoulKind, Game
-from tournaments.selectors.fouls import board_fouls, event_fouls
+from tournaments.models import FoulArticle, FoulKind
+from tournaments.selectors.fouls import board_fouls, event_fouls, fouls_with_round
+from tournaments.selectors.rounds import board_game, boards_with_event
 from tournaments.services import fouls as foul_services
 
 
@@ -57,7 +58,7 @@ class BoardFoulsView(APIView):
     """A board's penalties, oldest first; POST records one (the event's arbiters)."""
 
     def _board(self, request, pk):
-        board = get_object_or_404(Board.objects.select_related("round"), pk=pk)
+        board = get_object_or_404(boards_with_event(), pk=pk)
         event = round_event_for(request, board.round)
         return board, event
 
@@ -72,7 +73,7 @@ class BoardFoulsView(APIView):
         data = validated(FoulCreateSerializer, request)
         game = None
         if data["game"] is not None:
-            game = Game.objects.filter(board=board, number=data["game"]).first()
+            game = board_game(board, number=data["game"])
             if game is None:
                 raise serializers.ValidationError({"game": _(
                     "Board %(board)s has no game %(game)s.") % {"board": board.number,
@@ -88,7 +89,7 @@ class FoulView(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, pk):
-        foul = get_object_or_404(Foul.objects.select_related("board__round"), pk=pk)
+        foul = get_object_or_404(fouls_with_round(), pk=pk)
         event = event_for(request, foul.board.round.event_id)
         foul_services.foul_remove(event=event, foul=foul, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

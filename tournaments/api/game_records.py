@@ -15,8 +15,9 @@ from rest_framework.views import APIView
 from tournaments.api.parsers import JSONParser
 from tournaments.api.permissions import event_for, is_staff_of, round_event_for
 from tournaments.api.views import validated
-from tournaments.models import Board, MoveNotation, Round
-from tournaments.selectors.game_records import board_slots, game_view, pgn_text
+from tournaments.models import MoveNotation, Round
+from tournaments.selectors.game_records import board_recorded_slots, game_view, pgn_text
+from tournaments.selectors.rounds import boards_with_event
 from tournaments.services import game_records as services
 
 
@@ -87,16 +88,13 @@ class BoardMovesView(APIView):
     parser_classes = [JSONParser, FormParser, MultiPartParser]
 
     def _board(self, request, pk):
-        board = get_object_or_404(Board.objects.select_related("round"), pk=pk)
+        board = get_object_or_404(boards_with_event(), pk=pk)
         event = round_event_for(request, board.round)
         return board, event
 
     def _answer(self, request, board, event, **kwargs):
         staff = is_staff_of(request, event)
-        slots = [s for s in board_slots(Board.objects.prefetch_related(
-            "games__first_player", "games__second_player", "move_records").select_related(
-            "round__event", "white__player", "black__player").get(pk=board.pk)) if s.record]
-        return Response([_game_data(s, staff) for s in slots], **kwargs)
+        return Response([_game_data(s, staff) for s in board_recorded_slots(board)], **kwargs)
 
     @extend_schema(responses=RecordedGameSerializer(many=True))
     def get(self, request, pk):

@@ -31,7 +31,7 @@ from tournaments.excel import imports as reader
 from tournaments.excel.workbook import XLSX
 from tournaments.models import Job, JobKind, JobStage, JobStatus
 from tournaments.printing.document import PDF
-from tournaments.selectors.jobs import pairing_job_of_task
+from tournaments.selectors.jobs import jobs_with_event, pairing_job_of_task
 from tournaments.services.imports import import_confirm
 from tournaments.services.jobs import can_see_job, job_cancel
 
@@ -94,7 +94,7 @@ def _refused(exc: ServiceError) -> Response:
 
 
 def _job(request, pk: int) -> Job:
-    job = get_object_or_404(Job.objects.select_related("event"), pk=pk)
+    job = get_object_or_404(jobs_with_event(), pk=pk)
     if not can_see_job(request.user, job):
         raise Http404
     return job

@@ -45,10 +45,10 @@ from tournaments.api import serializers as s
 from tournaments.api.permissions import event_for, is_staff_of
 from tournaments.api.views import EventRoundViewSet
 from tournaments.errors import ServiceError
-from tournaments.models import REASON_MAX_LENGTH, Entry, Format, Round, RoundStatus
-from tournaments.selectors.pairing_sheet import points_after
-from tournaments.selectors.swiss import event_check, stored_warnings
-from tournaments.selectors.swiss_explain import round_explanation
+from tournaments.models import REASON_MAX_LENGTH, Format, Round
+from tournaments.selectors.events import entries_with_event
+from tournaments.selectors.round_page import round_page_api
+from tournaments.selectors.swiss import event_check
 from tournaments.selectors.trf import trf_export
 from tournaments.services.board_edit import Slot, round_boards_replace, round_edits_apply
 from tournaments.services.swiss import bye_request, forbidden_group_set
@@ -186,19 +186,17 @@ class SwissRoundDetailSerializer(s.RoundDetailSerializer):
 
 class RoundsViewSet(EventRoundViewSet):
     """An event's rounds: list, read, pair the next (POST), change a draft by hand (PATCH)."""
+
     def _detail(self, round_: Round) -> dict:
-        round_ = Round.objects.prefetch_related(
-            "boards__games", "boards__white__player", "boards__white__team",
-            "boards__black__player", "boards__black__team").get(pk=round_.pk)
-        points = points_after(round_.event, round_.number - 1)  # each side's, issue 19
-        data = dict(s.RoundDetailSerializer(round_, context={"points_before": points}).data)
-        why = round_explanation(round_, list(round_.boards.all()))  # prefetched above
-        if why is not None:
-            data["explanation"] = ExplanationSerializer(why).data
-        if round_.event.format_rules.rounds_checked and round_.status == RoundStatus.DRAFT and \
-                is_staff_of(self.request, round_.event):
-            warnings = stored_warnings(round_)  # None: a worker is checking the round
-            data["warnings"] = None if warnings is None else [_warning_data(w) for w in warnings]
+        detail = round_page_api(round_, staff=is_staff_of(self.request, round_.event))
+        data = dict(s.RoundSerializer(detail.round).data)
+        data["boards"] = s.BoardSerializer(  # each side's points before the round
+            detail.boards, many=True, context={"points_before": detail.points_before}).data
+        if detail.why is not None:
+            data["explanation"] = ExplanationSerializer(detail.why).data
+        if detail.with_warnings:  # None: a worker is checking the round
+            data["warnings"] = None if detail.warnings is None else [
+                _warning_data(w) for w in detail.warnings]
         return data
 
     @extend_schema(responses=SwissRoundDetailSerializer)
@@ -221,7 +219,8 @@ class RoundsViewSet(EventRoundViewSet):
         else:
             round_edits_apply(round_=round_, actor=request.user, reason=reason,
                               operations=data["operations"])
-        return Response(self._detail(round_))
+        # The round as the edit left it: its boards, open boards and stored check.
+        return Response(self._detail(get_object_or_404(self.get_queryset(), number=number)))
 
 
 @extend_schema(request=inline_serializer("ByeRequest", {
@@ -230,7 +229,7 @@ class RoundsViewSet(EventRoundViewSet):
 @api_view(["POST"])
 def entry_bye(request, pk):
     """Request (or cancel) a half-point bye for a round not paired yet."""
-    entry = get_object_or_404(Entry.objects.select_related("event"), pk=pk)
+    entry = get_object_or_404(entries_with_event(), pk=pk)
     event_for(request, entry.event_id)
     try:
         number = int(request.data.get("round"))

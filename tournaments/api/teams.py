@@ -12,18 +12,14 @@ from rest_framework.views import APIView
 from tournaments.api.permissions import event_for, is_staff_of, round_event_for
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
 from tournaments.api.views import AFTER_ROUND, validated
-from tournaments.models import (
-    REASON_MAX_LENGTH,
-    Board,
-    Entry,
-    Player,
-    Substitution,
-    Team,
-)
+from tournaments.models import REASON_MAX_LENGTH, Player, Substitution
+from tournaments.selectors.events import entries_with_event
+from tournaments.selectors.players import team_search
+from tournaments.selectors.rounds import board_detail, boards_with_event
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import teams as team_services
 from tournaments.services.results import lineup_record
-from tournaments.text import search_words, whole_number
+from tournaments.text import whole_number
 
 
 class TeamCreateSerializer(serializers.Serializer):
@@ -40,11 +36,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Creat
     serializer_class = TeamSerializer
 
     def get_queryset(self):
-        teams = Team.objects.all()
-        query = self.request.query_params.get("search", "").strip()
-        for word in search_words(query):
-            teams = teams.filter(name_folded__contains=word)
-        return teams.order_by("name_folded", "id")
+        return team_search(self.request.query_params.get("search", "").strip())
 
     @extend_schema(request=TeamCreateSerializer, responses=TeamSerializer)
     def create(self, request):
@@ -65,7 +57,7 @@ class RosterView(APIView):
 
     @extend_schema(request=RosterSerializer, responses=EntrySerializer)
     def put(self, request, pk):
-        entry = get_object_or_404(Entry.objects.select_related("event"), pk=pk)
+        entry = get_object_or_404(entries_with_event(), pk=pk)
         event_for(request, entry.event_id)
         data = validated(RosterSerializer, request)
         entry = team_services.team_roster_set(entry=entry, actor=request.user,
@@ -98,7 +90,7 @@ class LineupView(APIView):
 
     @extend_schema(request=LineupSerializer, responses=BoardSerializer)
     def put(self, request, pk):
-        board = get_object_or_404(Board.objects.select_related("round__event"), pk=pk)
+        board = get_object_or_404(boards_with_event(), pk=pk)
         round_event_for(request, board.round)
         data = validated(LineupSerializer, request)
         board = lineup_record(board=board, actor=request.user, first=data["first"],
@@ -106,9 +98,7 @@ class LineupView(APIView):
                               reason=data["reason"],
                               first_rule=data.get("first_substitution"),
                               second_rule=data.get("second_substitution"))
-        board = Board.objects.prefetch_related("games").select_related(
-            "white__team", "black__team").get(pk=board.pk)
-        return Response(BoardSerializer(board).data)
+        return Response(BoardSerializer(board_detail(board)).data)
 
 
 def _player(p) -> dict | None:
@@ -144,8 +134,8 @@ class TeamDetailView(APIView):
     @extend_schema(responses=dict)
     def get(self, request, event_pk, entry_pk):
         event = event_for(request, event_pk)
-        entry = get_object_or_404(Entry.objects.select_related("team"), pk=entry_pk,
-                                  event=event, team__isnull=False)
+        entry = get_object_or_404(entries_with_event(), pk=entry_pk, event=event,
+                                  team__isnull=False)
         view = team_view(entry, staff=is_staff_of(request, event))
         return Response({
             "entry": entry.pk, "number": entry.number, "name": entry.name,

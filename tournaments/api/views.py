@@ -1,7 +1,6 @@
 """API views: thin, over selectors (reads) and services (writes), with the pages' permissions."""
 
-from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -22,26 +21,29 @@ from tournaments.api.permissions import (
     event_for,
     is_staff_of,
 )
-from tournaments.models import (
-    Board,
-    Entry,
-    EventRole,
-    Game,
-    JobStatus,
-    Player,
-    Round,
-    RoundStatus,
-    TeamMember,
-    Visibility,
-    awaiting_result,
+from tournaments.models import Entry, JobStatus, Player, Round
+from tournaments.selectors.events import (
+    entries_with_event,
+    entries_with_roster,
+    event_entries,
+    event_roles,
+    events_visible,
+    user_runs_events,
 )
-from tournaments.selectors.events import events_run_by, public_events, search_events
 from tournaments.selectors.player_card import player_card
-from tournaments.selectors.players import player_history, player_search
-from tournaments.selectors.rounds import board_history, entry_games
+from tournaments.selectors.players import player_history, players_listed
+from tournaments.selectors.rounds import (
+    board_detail,
+    board_history,
+    boards_with_event,
+    entry_games,
+    event_rounds,
+    games_with_event,
+    rounds_with_event,
+)
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.team_ranks import standings_team_ranks
-from tournaments.selectors.users import user_search
+from tournaments.selectors.users import user_active, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import knockout as knockout_services
@@ -51,14 +53,6 @@ from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services.formats import round_start
 from tournaments.text import whole_number
-
-
-def visible_events(user):
-    events = public_events()
-    if user.is_authenticated:
-        events = (events | events_run_by(user)).distinct()
-    return events
-
 
 SEARCH = OpenApiParameter("search", str, description="Words of the name; diacritics ignored "
                           "(\"nguyen\" finds \"Nguyễn\"); the first 5 distinct words of the "
@@ -82,11 +76,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     filterset_fields = ["format", "participant_kind", "visibility"]
 
     def get_queryset(self):
-        events = visible_events(self.request.user)
         query = self.request.query_params.get("search", "").strip()
-        if query and self.action == "list":
-            events = search_events(query, events)
-        return events.order_by("-start_date", "name")
+        return events_visible(self.request.user, search=query if self.action == "list" else "")
 
     @extend_schema(parameters=[SEARCH])
     def list(self, request, *args, **kwargs):
@@ -195,13 +186,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         event = self.get_object()
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
-            people = get_user_model().objects.filter(is_active=True)
-            user = get_object_or_404(people, **(
-                {"pk": data["user"]} if data.get("user") else {"username": data["username"]}))
+            user = user_active(pk=data.get("user"), username=data.get("username"))
+            if user is None:
+                raise Http404
             event_services.role_assign(event=event, actor=request.user, user=user,
                                        role=data["role"])
-        roles = EventRole.objects.filter(event=event).select_related("user")
-        return Response(s.RoleSerializer(roles, many=True).data)
+        return Response(s.RoleSerializer(event_roles(event), many=True).data)
 
     @extend_schema(request=None, responses=s.PersonSerializer(many=True), parameters=[
         OpenApiParameter("search", str, description="A part of the name or username "
@@ -218,8 +208,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     def role_remove(self, request, pk=None, role_id=None):
         """Remove someone's role in the event (organisers)."""
         event = self.get_object()
-        role = get_object_or_404(EventRole.objects.select_related("user"), pk=role_id,
-                                 event=event)
+        role = get_object_or_404(event_roles(event), pk=role_id)
         event_services.role_remove(event=event, actor=request.user, user=role.user,
                                    role=role.role)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -256,9 +245,7 @@ class EventEntryViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Entry.objects.none()
-        event = event_for(self.request, self.kwargs["event_pk"])
-        return (event.entries.select_related("player", "team")
-                .prefetch_related("members__player").order_by("number", "pk"))
+        return event_entries(event_for(self.request, self.kwargs["event_pk"]))
 
     def create(self, request, event_pk=None):
         event = event_for(request, event_pk)
@@ -282,13 +269,14 @@ class EntryViewSet(viewsets.GenericViewSet):
     made by mistake (before it is paired)."""
 
     serializer_class = s.WithdrawSerializer
-    queryset = Entry.objects.select_related("event")
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesEvent]
+
+    def get_queryset(self):
+        return entries_with_event()
 
     @extend_schema(responses=s.EntryDetailSerializer)
     def retrieve(self, request, pk=None):
-        entry = get_object_or_404(Entry.objects.select_related("event", "player", "team")
-                                  .prefetch_related("members__player"), pk=pk)
+        entry = get_object_or_404(entries_with_roster(), pk=pk)
         event = event_for(request, entry.event_id)
         staff = is_staff_of(request, event)
         if entry.team_id:
@@ -332,22 +320,10 @@ class EventRoundViewSet(viewsets.GenericViewSet):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
         event = self._event()
-        rounds = event.rounds_set.annotate(
-            open_count=Count("boards", filter=awaiting_result(F("number"), "boards__")))
-        if not is_staff_of(self.request, event):
-            rounds = rounds.exclude(status=RoundStatus.DRAFT)
-        return rounds.order_by("number")
+        return event_rounds(event, staff=is_staff_of(self.request, event))
 
     def list(self, request, event_pk=None):
         return Response(s.RoundSerializer(self.get_queryset(), many=True).data)
-
-    @extend_schema(responses=s.RoundDetailSerializer)
-    def retrieve(self, request, event_pk=None, number=None):
-        round_ = get_object_or_404(self.get_queryset(), number=number)
-        round_ = Round.objects.prefetch_related(
-            "boards__games", "boards__white__player", "boards__white__team",
-            "boards__black__player", "boards__black__team").get(pk=round_.pk)
-        return Response(s.RoundDetailSerializer(round_).data)
 
     @extend_schema(request=None, responses={201: s.RoundSerializer(many=True),
                                             202: JobSerializer})
@@ -366,7 +342,8 @@ class EventRoundViewSet(viewsets.GenericViewSet):
                             status=status.HTTP_400_BAD_REQUEST)
         if job.status != JobStatus.DONE:
             return job_accepted(job, request)
-        return Response(s.RoundSerializer([event.rounds_set.get(pk=job.result["round_id"])],
+        return Response(s.RoundSerializer([get_object_or_404(self.get_queryset(),
+                                                             pk=job.result["round_id"])],
                                           many=True).data, status=status.HTTP_201_CREATED)
 
 
@@ -377,7 +354,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.GenericViewSet):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesEvent]
 
     def get_queryset(self):
-        return Round.objects.select_related("event")
+        return rounds_with_event()
 
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])
@@ -397,8 +374,10 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.GenericViewSet):
 
 class BoardViewSet(viewsets.GenericViewSet):
     serializer_class = s.ResultSerializer
-    queryset = Board.objects.select_related("round__event")
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesRound]
+
+    def get_queryset(self):
+        return boards_with_event()
 
     @extend_schema(request=s.ResultSerializer, responses=s.BoardSerializer)
     @action(detail=True, methods=["put"])
@@ -411,7 +390,7 @@ class BoardViewSet(viewsets.GenericViewSet):
                                               actor=request.user,
                                               expected_version=data["version"],
                                               reason=data["reason"])
-        return Response(s.BoardSerializer(board).data)
+        return Response(s.BoardSerializer(board_detail(board)).data)  # entries read at once
 
     @extend_schema(request=None, responses=s.HistoryLineSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None,
@@ -425,8 +404,10 @@ class BoardViewSet(viewsets.GenericViewSet):
 
 class GameViewSet(viewsets.GenericViewSet):
     serializer_class = s.ResultSerializer
-    queryset = Game.objects.select_related("board__round__event")
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, SeesRound]
+
+    def get_queryset(self):
+        return games_with_event()
 
     @extend_schema(request=s.ResultSerializer, responses=s.GameSerializer)
     @action(detail=True, methods=["put"])
@@ -469,7 +450,7 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         user = self.request.user
         return user.is_authenticated and (
             user.is_superuser or user.has_perm("tournaments.add_event")
-            or events_run_by(user).exists())
+            or user_runs_events(user))
 
     def get_serializer_class(self):
         if getattr(self, "swagger_fake_view", False) or self._reads_register:
@@ -477,17 +458,9 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         return s.PlayerSerializer
 
     def get_queryset(self):
-        players = Player.objects.all()
-        if not getattr(self, "swagger_fake_view", False) and not self._reads_register:
-            players = players.filter(
-                Q(pk__in=Entry.objects.filter(event__visibility=Visibility.PUBLIC)
-                  .values("player"))
-                | Q(pk__in=TeamMember.objects.filter(entry__event__visibility=Visibility.PUBLIC)
-                    .values("player")))
-        query = self.request.query_params.get("search", "").strip()
-        if query:
-            players = players.filter(pk__in=player_search(query, limit=200).values("pk"))
-        return players.order_by("pk")
+        register = getattr(self, "swagger_fake_view", False) or self._reads_register
+        return players_listed(register=register,
+                              search=self.request.query_params.get("search", "").strip())
 
     @extend_schema(request=s.PlayerEditSerializer, responses=s.RegisterPlayerSerializer)
     def partial_update(self, request, pk=None):

@@ -24,6 +24,29 @@ def championships_run_by(user) -> QuerySet[Championship]:
     return rows.annotate(category_count=Count("categories", distinct=True))
 
 
+def championships_visible(user) -> QuerySet[Championship]:
+    """Public championships and, for a signed-in user, those the user runs; newest first."""
+    rows = public_championships()
+    if user.is_authenticated:
+        rows = (rows | championships_run_by(user)).distinct()
+    return rows.order_by("-start_date", "name")
+
+
+def stages_with_championship() -> QuerySet[Stage]:
+    """Stages to find by id, each with its category and championship (whose rights apply)."""
+    return Stage.objects.select_related("category__championship")
+
+
+def stage_event_ids(stage: Stage) -> list[int]:
+    """The ids of a stage's events: one, or its groups in order A, B..."""
+    return list(stage.events.order_by("group_label", "pk").values_list("pk", flat=True))
+
+
+def championship_roles(championship: Championship) -> QuerySet[ChampionshipRole]:
+    """Who runs the championship: its roles with their people, by role."""
+    return championship.roles.select_related("user").order_by("role")
+
+
 def visible_championship(user, slug: str | None = None, *,
                          pk: int | None = None) -> Championship | None:
     """The championship of that address (or id) if the user may see it: public, or run by the

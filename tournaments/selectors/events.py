@@ -1,6 +1,8 @@
+"""Events as pages and the API list them: which ones a user sees, who runs one, its entries."""
+
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
-from tournaments.models import Board, Event, EventRole, Visibility
+from tournaments.models import Board, Entry, Event, EventRole, Visibility
 from tournaments.text import fold, search_words
 
 
@@ -17,6 +19,67 @@ def events_run_by(user) -> QuerySet[Event]:
         ids = EventRole.objects.filter(user=user).values("event_id")
         events = events.filter(Q(pk__in=ids) | Q(created_by=user))
     return events.annotate(entry_count=Count("entries", distinct=True))
+
+
+def events_visible(user, *, search: str = "") -> QuerySet[Event]:
+    """Public events and, for a signed-in user, the events the user runs (drafts too), newest
+    first; ``search``: words of the name, diacritics ignored (``search_events``)."""
+    events = public_events()
+    if user.is_authenticated:
+        events = (events | events_run_by(user)).distinct()
+    return search_events(search, events).order_by("-start_date", "name")
+
+
+def user_runs_events(user) -> bool:
+    """Whether the user organises or arbitrates some event (one query)."""
+    return events_run_by(user).exists()
+
+
+def event_roles(event: Event) -> QuerySet[EventRole]:
+    """Who runs the event: its roles with their people, by role."""
+    return EventRole.objects.filter(event=event).select_related("user").order_by("role", "pk")
+
+
+def event_entries(event: Event) -> QuerySet[Entry]:
+    """An event's entries by table number, with their players, teams and team rosters."""
+    return (event.entries.select_related("player", "team").prefetch_related("members__player")
+            .order_by("number", "pk"))
+
+
+def event_entry(event: Event, pk: int | None) -> Entry | None:
+    """The event's entry of this id, or None."""
+    return event.entries.filter(pk=pk).first() if pk else None
+
+
+def event_entry_ids(event: Event) -> list[int]:
+    """The ids of the event's entries."""
+    return list(event.entries.values_list("pk", flat=True))
+
+
+def event_entry_count(event: Event) -> int:
+    """How many entries the event has (one query)."""
+    return event.entries.count()
+
+
+def event_player_ids(event: Event) -> set[int]:
+    """The register players entered in the event on their own (not on a team's roster)."""
+    return set(event.entries.values_list("player_id", flat=True))
+
+
+def event_has_player(event: Event, player) -> bool:
+    """Whether ``player`` is entered in the event, alone or on a team's roster."""
+    return event.entries.filter(Q(player=player) | Q(members__player=player)).exists()
+
+
+def entries_with_event() -> QuerySet[Entry]:
+    """Entries to find by id, each with its event (the rights are the event's), its player
+    or its team."""
+    return Entry.objects.select_related("event", "player", "team")
+
+
+def entries_with_roster() -> QuerySet[Entry]:
+    """Entries to find by id and show whole: ``entries_with_event`` and the team's roster."""
+    return entries_with_event().prefetch_related("members__player")
 
 
 def visible_event(user, slug: str | None = None, *, pk: int | None = None) -> Event | None:

@@ -11,6 +11,11 @@ def _fouls() -> QuerySet:
                                        "board__round", "game")
 
 
+def fouls_with_round() -> QuerySet:
+    """Penalties to find by id, each with its board and round."""
+    return Foul.objects.select_related("board__round")
+
+
 def board_fouls(board: Board) -> list[Foul]:
     """A board's penalties, oldest first (one query)."""
     return list(_fouls().filter(board=board).order_by("recorded_at", "pk"))

@@ -218,6 +218,11 @@ def _boards(**filters):
             .order_by("round__number", "number"))
 
 
+def board_recorded_slots(board: Board) -> list[GameSlot]:
+    """The games of ``board`` that have their moves, with their records (three queries)."""
+    return [s for s in board_slots(_boards(pk=board.pk).get()) if s.record]
+
+
 def slot_for(board: Board, game_number: int | None) -> GameSlot | None:
     """One game of a board: its single game, or game ``game_number`` of its match."""
     board = _boards(pk=board.pk).first()

@@ -1,9 +1,15 @@
-"""Reads of background jobs (``models/jobs.py``) that the pages and the API do not make by the
-job's id."""
+"""Reads of background jobs (``models/jobs.py``) for the pages and the API."""
 
 from __future__ import annotations
 
-from tournaments.models import Job, JobKind
+from django.db.models import QuerySet
+
+from tournaments.models import Event, Job, JobKind
+
+
+def jobs_with_event() -> QuerySet[Job]:
+    """Jobs to find by id, each with its event (whose rights apply) and who asked for it."""
+    return Job.objects.select_related("event", "user")
 
 
 def pairing_job_of_task(task_id: str) -> Job | None:
@@ -12,3 +18,10 @@ def pairing_job_of_task(task_id: str) -> Job | None:
     id>/``), before pairing was a job like the others."""
     return Job.objects.select_related("event").filter(
         kind=JobKind.PAIRING, task_id=task_id).first()
+
+
+def jobs_recent(event: Event, user) -> list[Job]:
+    """The user's last ten file jobs of the event (exports, imports, PDFs), newest first: the
+    export page lists them; a pairing is followed from the event's pages."""
+    return list(Job.objects.filter(event=event, user=user).exclude(kind=JobKind.PAIRING)
+                .order_by("-created_at")[:10])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tournaments.adapters.events import EventRecord, load_event
 from tournaments.models import Board, Entry, Event, Round
 from tournaments.selectors.standings import StandingRow, StandingsView, event_standings
 
@@ -24,19 +25,32 @@ def main_points(table: StandingsView, row: StandingRow) -> str:
 def points_after(event: Event, rounds: int) -> dict[int, str]:
     """Each ranked entry's points after ``rounds`` rounds (0: before the first), by entry id.
     A knockout has no points to carry (the bracket says who is still in)."""
+    return points_and_record_after(event, rounds)[0]
+
+
+def points_and_record_after(event: Event, rounds: int, *,
+                            public_rounds: list[Round] | None = None,
+                            ) -> tuple[dict[int, str], EventRecord | None]:
+    """``points_after``, and the event as read for them (public rounds) for the rest of the
+    page to use (None for a knockout: nothing is read). ``public_rounds``: the event's
+    published rounds, when the page has read them."""
     if not event.format_rules.has_standings:
-        return {}
-    table = event_standings(event, after_round=rounds)
-    return {row.entry.pk: main_points(table, row) for row in table.rows}
+        return {}, None
+    record = load_event(event, public_only=True, rounds=public_rounds)
+    table = event_standings(event, after_round=rounds, record=record)
+    return {row.entry.pk: main_points(table, row) for row in table.rows}, record
 
 
-def annotate_points_before(round_: Round, boards: Iterable[Board]) -> None:
+def annotate_points_before(round_: Round, boards: Iterable[Board], *,
+                           public_rounds: list[Round] | None = None) -> EventRecord | None:
     """Set ``white_points`` / ``black_points`` on each board: the points each side had when
-    the round was paired."""
-    points = points_after(round_.event, round_.number - 1)
+    the round was paired; returns the event as read for them (``points_after``)."""
+    points, record = points_and_record_after(round_.event, round_.number - 1,
+                                             public_rounds=public_rounds)
     for board in boards:
         board.white_points = points.get(board.white_id, "")
         board.black_points = points.get(board.black_id, "")
+    return record
 
 
 @dataclass(frozen=True)

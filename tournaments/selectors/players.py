@@ -3,7 +3,7 @@ from datetime import datetime
 
 from django.db.models import Q, QuerySet
 
-from tournaments.models import Player
+from tournaments.models import Entry, Player, Team, TeamMember, Visibility
 from tournaments.selectors.rounds import Change
 from tournaments.text import search_words
 
@@ -18,6 +18,40 @@ def player_search(query: str, limit: int = 20) -> QuerySet[Player]:
             | Q(club__icontains=word)
         )
     return players.order_by("sort_key", "id")[:limit]
+
+
+def players_listed(*, register: bool, search: str = "") -> QuerySet[Player]:
+    """The register as the API lists it, by id: every player for those who read the register
+    (``register``), else the players of public events, alone or on a team's roster, as the
+    public pages show them; ``search`` as ``player_search`` (the first 200 found)."""
+    players = Player.objects.all()
+    if not register:
+        players = players.filter(
+            Q(pk__in=Entry.objects.filter(event__visibility=Visibility.PUBLIC).values("player"))
+            | Q(pk__in=TeamMember.objects.filter(entry__event__visibility=Visibility.PUBLIC)
+                .values("player")))
+    if search:
+        players = players.filter(pk__in=player_search(search, limit=200).values("pk"))
+    return players.order_by("pk")
+
+
+def team_search(query: str) -> QuerySet[Team]:
+    """The register's teams whose name has every word of ``query``, diacritics ignored, by
+    name."""
+    teams = Team.objects.all()
+    for word in search_words(query):
+        teams = teams.filter(name_folded__contains=word)
+    return teams.order_by("name_folded", "id")
+
+
+def player_by_id(pk: int | None) -> Player | None:
+    """The register's player of this id, or None."""
+    return Player.objects.filter(pk=pk).first() if pk else None
+
+
+def players_by_ids(ids) -> list[Player]:
+    """The register's players of these ids (those that exist)."""
+    return list(Player.objects.filter(pk__in=ids))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, F, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -28,16 +28,56 @@ from tournaments.models import (
 )
 
 
-def visible_rounds(event: Event, *, staff: bool) -> list[Round]:
-    """Rounds with counts of boards and of boards still waiting for a result; drafts only for
-    the people who run the event."""
+def event_rounds(event: Event, *, staff: bool) -> QuerySet[Round]:
+    """An event's rounds in number order, with counts of boards and of boards still waiting
+    for a result; drafts only for the people who run the event, whose pages also say who
+    paired each round."""
     rounds = event.rounds_set.annotate(
         board_count=Count("boards", filter=Q(boards__black__isnull=False)),
         open_count=Count("boards", filter=awaiting_result(F("number"), "boards__")),
     ).order_by("number")
-    if not staff:
-        rounds = rounds.exclude(status=RoundStatus.DRAFT)
-    return list(rounds)
+    if staff:
+        return rounds.select_related("paired_by")
+    return rounds.exclude(status=RoundStatus.DRAFT)
+
+
+def visible_rounds(event: Event, *, staff: bool) -> list[Round]:
+    """``event_rounds``, read (one query)."""
+    return list(event_rounds(event, staff=staff))
+
+
+def rounds_with_event() -> QuerySet[Round]:
+    """Rounds to find by id, each with its event (the rights are the event's)."""
+    return Round.objects.select_related("event")
+
+
+def boards_with_event() -> QuerySet[Board]:
+    """Boards to find by id, each with its round and event."""
+    return Board.objects.select_related("round__event")
+
+
+def games_with_event() -> QuerySet[Game]:
+    """Games to find by id, each with its board, round and event."""
+    return Game.objects.select_related("board__round__event")
+
+
+def board_game(board: Board, *, number: int | None = None, pk: int | None = None
+               ) -> Game | None:
+    """One game of a board's match, by its number or its id; None if the board has no such
+    game."""
+    lookup = {"number": number} if number is not None else {"pk": pk}
+    return Game.objects.filter(board=board, **lookup).first()
+
+
+def board_match_size(board: Board) -> int:
+    """How many games a board's match has at its first level (a team match: its boards)."""
+    return board.games.filter(level=0).count()
+
+
+def round_drafts_after(event: Event, number: int) -> list[Round]:
+    """The event's draft rounds after round ``number``, in order."""
+    return list(event.rounds_set.filter(number__gt=number, status=RoundStatus.DRAFT)
+                .order_by("number"))
 
 
 def _board_queryset():
@@ -49,6 +89,12 @@ def _board_queryset():
             .order_by("level", "number")))
         .order_by("number")
     )
+
+
+def board_detail(board: Board) -> Board:
+    """``board`` read again whole, with both entries and its games (three queries): the
+    answer after a write."""
+    return _board_queryset().get(pk=board.pk)
 
 
 def round_boards(round_: Round) -> list[Board]:

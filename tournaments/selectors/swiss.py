@@ -9,6 +9,7 @@ results, the statute's options, ``adapters/swiss.py``) and words its findings.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
@@ -18,7 +19,7 @@ from pairings.dutch import RoundPairing
 from records import Tournament
 from tournaments.adapters.events import EventRecord, load_event, pairing_tournament, scoring_system
 from tournaments.adapters.swiss import SwissSetup, dutch_options, swiss_setup
-from tournaments.models import Entry, Event, Round
+from tournaments.models import Board, Entry, Event, Round
 
 # Findings about the rules; "differs" only compares with the engine's own pairing.
 DIFFERENCE = "differs"
@@ -142,7 +143,8 @@ def round_findings(round_: Round, record: EventRecord | None = None,
     """The engine checker's findings on ``round_`` (any status), with what words them. Runs
     the Dutch engine, unless ``expected`` is its pairing of the round already (with the
     statute's options, ``dutch_options``): the pages read the findings stored with the round
-    (``stored_warnings``)."""
+    (``stored_warnings``). ``record``: the event as already read, ``round_`` included (the
+    Swiss pairing's, ``adapters/events.py: record_with_round``; the whole-event check's)."""
     event = round_.event
     record = record or load_event(event)
     setup = swiss_setup(record, round_.number)
@@ -179,23 +181,32 @@ def round_warnings(round_: Round, record: EventRecord | None = None) -> list[Rou
     return _worded(*round_findings(round_, record))
 
 
-def round_check_data(round_: Round, expected: RoundPairing | None = None) -> list[dict]:
+def round_check_data(round_: Round, expected: RoundPairing | None = None, *,
+                     record: EventRecord | None = None) -> list[dict]:
     """The checker's findings on ``round_`` as the round stores them (``Round.findings``);
-    ``expected`` as ``round_findings`` takes it."""
-    findings, _words = round_findings(round_, expected=expected)
+    ``record`` and ``expected`` as ``round_findings`` takes them."""
+    findings, _words = round_findings(round_, record, expected)
     return [{"code": f.code, "params": f.params, "text": f.text} for f in findings]
 
 
-def stored_warnings(round_: Round) -> list[RoundWarning] | None:
+def stored_warnings(round_: Round, *, entries: Iterable[Entry] | None = None,
+                    boards: Iterable[Board] | None = None) -> list[RoundWarning] | None:
     """The findings stored with a Swiss round, in words, without running the engine; None
-    while the round has not been checked (a worker is checking it). Two queries."""
+    while the round has not been checked (a worker is checking it). Two queries, none when
+    the page has read them already: the event's ``entries`` and the round's ``boards`` (with
+    both sides, ``rounds.round_boards``)."""
     if round_.findings is None:
         return None
-    entries = {e.number: e for e in round_.event.entries.select_related("player", "team")
-               if e.number}
+    if entries is None:
+        entries = round_.event.entries.select_related("player", "team")
+    entries = {e.number: e for e in entries if e.number}
+    if boards is None:
+        sides = round_.boards.values_list("number", "white__number", "black__number")
+    else:
+        sides = [(b.number, b.white.number, b.black.number if b.black_id else None)
+                 for b in boards]
     boards = {}
-    for number, white, black in round_.boards.values_list("number", "white__number",
-                                                          "black__number"):
+    for number, white, black in sides:
         boards.update({n: number for n in (white, black) if n})
     findings = [Finding(f["code"], f["params"], f.get("text", "")) for f in round_.findings]
     return _worded(findings, _Words(entries, boards))

@@ -13,6 +13,7 @@ kept) have none, and say so.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -284,10 +285,12 @@ def _missing_note(round_: Round) -> str:
              "were kept.")
 
 
-def round_explanation(round_: Round, boards: list[Board]) -> RoundWhy | None:
+def round_explanation(round_: Round, boards: list[Board], *,
+                      entries: Iterable[Entry] | None = None) -> RoundWhy | None:
     """Why a Swiss round is paired as it is, from what the round stores; None for rounds of
     other formats. ``boards``: the round's boards with their entries (``rounds.round_boards``).
-    Each board gets ``why`` (a ``BoardWhy`` or None). One query (the entries' names)."""
+    Each board gets ``why`` (a ``BoardWhy`` or None). One query (the entries' names), none
+    when the page has read the event's ``entries`` already."""
     if not round_.event.format_rules.pairs_by_score:
         return None
     for board in boards:
@@ -295,9 +298,10 @@ def round_explanation(round_: Round, boards: list[Board]) -> RoundWhy | None:
     stored = round_.explanation
     if stored is None:
         return RoundWhy(stored=False, note=_missing_note(round_))
-    entries = {e.number: e for e in Entry.objects.filter(event_id=round_.event_id,
-                                                        number__isnull=False)
-               .select_related("player", "team")}
+    if entries is None:
+        entries = Entry.objects.filter(event_id=round_.event_id, number__isnull=False) \
+            .select_related("player", "team")
+    entries = {e.number: e for e in entries if e.number}
     who = _Names(entries)
     why = RoundWhy(stored=True)
     why.brackets = [BracketWhy(b, _title(b), tuple(_bracket_lines(b, who)))

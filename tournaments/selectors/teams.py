@@ -320,3 +320,19 @@ def _side_marks(mine: str, theirs: str) -> str:
     if mine in "+-X" or theirs in "+-X":
         return f"{mine}/{theirs}".replace("-", "−")
     return f"{mine}–{theirs}"
+
+
+def team_players_taken(event: Event, *, except_entry: Entry | None = None) -> dict[int, str]:
+    """Players already on a team of the event (player id -> team name), but ``except_entry``'s
+    (appendix §4: a player plays for one team)."""
+    members = TeamMember.objects.filter(entry__event=event).select_related("entry__team")
+    if except_entry is not None:
+        members = members.exclude(entry=except_entry)
+    return {m.player_id: m.entry.team.name for m in members}
+
+
+def team_roster_players(entry: Entry) -> tuple[list[Player], list[Player]]:
+    """A team's roster: its players in board order, then its reserves (appendix §4)."""
+    members = list(entry.members.select_related("player").order_by("board_order"))
+    return ([m.player for m in members if not m.is_reserve],
+            [m.player for m in members if m.is_reserve])

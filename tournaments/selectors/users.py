@@ -44,3 +44,16 @@ def user_chosen(query: str) -> tuple:
     if len(found) == 1 or found and found[0].username.lower() == query.strip().lower():
         return found[0], found
     return None, found
+
+
+def user_active(*, pk: int | None = None, username: str | None = None):
+    """The active account with this id, or else this exact username; None if there is none."""
+    users = get_user_model().objects.filter(is_active=True)
+    if pk:
+        return users.filter(pk=pk).first()
+    return users.filter(username=username).first() if username else None
+
+
+def user_named(username: str):
+    """The account with this exact username (active or not), or None."""
+    return get_user_model().objects.filter(username=username).first()

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from pairings.dutch import RoundPairing
+from tournaments.adapters.events import EventRecord
 from tournaments.models import Event, Round, RoundStatus
 from tournaments.selectors.swiss import round_check_data
 from tournaments.services._access import require
@@ -33,13 +34,16 @@ def in_background(event: Event) -> bool:
     return threshold is not None and event.entries.count() >= threshold
 
 
-def round_check_store(*, round_: Round, expected: RoundPairing | None = None) -> Round:
+def round_check_store(*, round_: Round, expected: RoundPairing | None = None,
+                      record: EventRecord | None = None) -> Round:
     """Check the round now and store the findings; in the caller's transaction (pairing, board
     changes) or in the worker's. The round's row is locked meanwhile, so a change made during
     a worker's check waits for it and is checked after. ``expected``: the engine's pairing of
-    the round the caller has just stored, so the check does not pair it a second time."""
+    the round the caller has just stored, so the check does not pair it a second time;
+    ``record``: the event the caller read to pair it, this round included, so the check does
+    not read the event a second time."""
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
-    round_.findings = round_check_data(round_, expected)
+    round_.findings = round_check_data(round_, expected, record=record)
     round_.checked_at = timezone.now()
     round_.save(update_fields=["findings", "checked_at"])
     return round_

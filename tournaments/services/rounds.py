@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from pairings.dutch import RoundPairing
+from tournaments.adapters.events import EventRecord, record_with_round
 from tournaments.errors import RoundNotClosed, ServiceError
 from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
 from tournaments.services._access import event_writer
@@ -36,14 +37,19 @@ class BoardSpec:
 def round_store(
     *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor,
     explanation: dict | None = None, expected: RoundPairing | None = None,
+    record: EventRecord | None = None,
 ) -> Round:
     """Persist a paired round as a draft, whole: its boards, the games of each match, the
     default line-ups of team matches, for a checked format (a Swiss) the checker's findings,
     and the engine's ``explanation`` of its pairing (``adapters/swiss.py: explanation_data``).
     Call inside the format service's transaction, with the event locked. ``expected``: the
     engine's pairing these boards come from, when it was made with the statute's options
-    (the checker's): the check compares with it instead of pairing the round again."""
-    entry_ids = set(Entry.objects.filter(event=event).values_list("pk", flat=True))
+    (the checker's): the check compares with it instead of pairing the round again.
+    ``record``: the event as the caller read it under the lock to pair the round (load
+    once): its entries are the ones the boards may name, and the check reads it, with this
+    round added, instead of reading the event again."""
+    entry_ids = (set(record.numbers) if record is not None else
+                 set(Entry.objects.filter(event=event).values_list("pk", flat=True)))
     check_paired_once(entry_ids, [(spec.white, spec.black) for spec in boards])
     round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
                                   paired_by=actor, paired_at=timezone.now(),
@@ -53,9 +59,11 @@ def round_store(
                bracket=s.bracket, match_code=s.match_code) for s in boards],
         Board, default_user=actor, default_change_reason=PAIRED,
     )
-    match_games_store(event=event, boards=stored, actor=actor)
+    games = match_games_store(event=event, boards=stored, actor=actor)
     if event.format_rules.rounds_checked:  # in the worker already when the event is large
-        round_ = round_check_store(round_=round_, expected=expected)
+        round_ = round_check_store(
+            round_=round_, expected=expected,
+            record=None if record is None else record_with_round(record, round_, stored, games))
     return round_
 
 
@@ -89,13 +97,14 @@ def match_games(event: Event, board: Board) -> list[Game]:
 
 
 def match_games_store(*, event: Event, boards: list[Board], actor, reason: str = PAIRED,
-                      games: list[Game] = ()) -> None:
+                      games: list[Game] = ()) -> list[Game]:
     """Store the games of new match boards (and ``games`` given, a team knockout's extra
-    match), team matches with their default line-ups."""
+    match), team matches with their default line-ups; returns the games stored."""
     games = [*games, *(g for b in boards for g in match_games(event, b))]
     default_lineups_apply(event, games)  # team matches: board k = the roster's k-th player
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
+    return games
 
 
 def next_round_number(event: Event) -> int:

@@ -171,7 +171,7 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
     return round_store(event=event, number=number, boards=specs, method=PairingMethod.DUTCH,
                        seed=round_seed, actor=actor,
                        explanation=explanation_data(pairing.explanation),
-                       expected=pairing if whole else None)
+                       expected=pairing if whole else None, record=record)
 
 
 # --- requested byes ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from tournaments.forms import (
     StageForm,
 )
 from tournaments.models import ChampionshipRole, JobStatus, Stage, Visibility
-from tournaments.selectors.championship_tree import championship_tree
+from tournaments.selectors.championship_tree import championship_roles, championship_tree
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.users import user_chosen
 from tournaments.services import championship_removal as removal
@@ -77,7 +77,7 @@ def championship_manage(request, slug):
                        for item in championship_tree(championship)],
         "category_form": CategoryForm(prefix="category"),
         "stage_form": StageForm(prefix="stage"), "role_form": RoleForm(prefix="role"),
-        "roles": championship.roles.select_related("user").order_by("role"),
+        "roles": championship_roles(championship),
     })
 
 

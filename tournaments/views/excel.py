@@ -25,8 +25,9 @@ from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel import workbook
 from tournaments.excel.workbook import XLSX, ExportError, Table
-from tournaments.models import Event, Job, JobKind
+from tournaments.models import Event
 from tournaments.selectors.excel import round_numbers
+from tournaments.selectors.jobs import jobs_recent
 from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_start
@@ -88,8 +89,7 @@ def export_area(request, slug):
             messages.error(request, str(exc))
             return redirect("tournaments:excel_export", slug=event.slug)
         return redirect("tournaments:job", pk=job.pk)
-    jobs = Job.objects.filter(event=event, user=request.user).exclude(kind=JobKind.PAIRING) \
-        .order_by("-created_at")[:10]
+    jobs = jobs_recent(event, request.user)
     return render(request, "tournaments/excel/export_area.html", {
         "event": event, "rules": event.format_rules,
         "tables": table_choices(event, drafts=True), "jobs": jobs,

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import ServiceError
 from tournaments.forms import FoulForm
 from tournaments.models import Board, Foul
+from tournaments.selectors.rounds import board_game
 from tournaments.services.fouls import foul_record as record
 from tournaments.services.fouls import foul_remove as remove
 from tournaments.views._access import event_for
@@ -29,7 +30,7 @@ def foul_record(request, slug, board_id):
             messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
         return redirect("tournaments:board_history", slug=slug, board_id=board.pk)
     data = form.cleaned_data
-    game = board.games.filter(pk=data.get("game")).first() if data.get("game") else None
+    game = board_game(board, pk=data["game"]) if data.get("game") else None
     try:
         record(event=event, board=board, entry_id=data["entry"], kind=data["kind"],
                article=data["article"], note=data["note"], game=game, actor=request.user)

@@ -7,7 +7,6 @@ Art. 19); the event's other staff read the page and its history without the form
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -15,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ServiceError
 from tournaments.forms import PlayerEditForm
 from tournaments.models import Player
+from tournaments.selectors.events import event_has_player
 from tournaments.selectors.players import player_history
 from tournaments.services.players import player_update
 from tournaments.views._access import event_for, staff_perms
@@ -22,7 +22,7 @@ from tournaments.views._access import event_for, staff_perms
 
 def _player_of(event, player_id: int) -> Player:
     player = get_object_or_404(Player, pk=player_id)
-    if not event.entries.filter(Q(player=player) | Q(members__player=player)).exists():
+    if not event_has_player(event, player):
         raise Http404("This player is not entered in this event.")
     return player
 

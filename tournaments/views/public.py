@@ -8,23 +8,15 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, RoundStatus
+from tournaments.models import Entry
 from tournaments.selectors.championship_tree import public_championships
-from tournaments.selectors.events import public_events, search_events
-from tournaments.selectors.game_records import annotate_recorded
-from tournaments.selectors.pairing_sheet import annotate_points_before, find_my_board
+from tournaments.selectors.events import event_entries, public_events, search_events
 from tournaments.selectors.player_card import player_card
-from tournaments.selectors.rounds import round_boards
-from tournaments.selectors.standings import (
-    event_crosstable,
-    event_standings,
-    statute_tiebreaks,
-)
-from tournaments.selectors.swiss_explain import round_explanation
-from tournaments.selectors.team_ranks import standings_team_ranks
-from tournaments.selectors.teams import annotate_match_scores
+from tournaments.selectors.round_page import round_page_public
+from tournaments.selectors.standings import statute_tiebreaks
+from tournaments.selectors.standings_page import crosstable_page, standings_page
 from tournaments.views.errors import PageNotFound
-from tournaments.views.public_context import after_round, get_visible_event_or_404, page_context
+from tournaments.views.public_context import get_visible_event_or_404, is_staff_of, page_context
 from tournaments.views.teams import team_page
 
 
@@ -45,47 +37,33 @@ def event_detail(request, slug):
 
 def entries(request, slug):
     event = get_visible_event_or_404(request, slug)
-    rows = event.entries.select_related("player", "team").prefetch_related("members__player")
     return render(request, "tournaments/public/entries.html",
-                  page_context(request, event, "entries", entries=rows))
+                  page_context(request, event, "entries", entries=event_entries(event)))
 
 
 def rounds(request, slug):
     """"Pairings & results": the current round (the last one in play, else the last one), as
     chess-results opens an event; the picker leads to the others."""
     event = get_visible_event_or_404(request, slug)
-    ctx = page_context(request, event, "rounds")
-    shown = [r for r in ctx["rounds"] if r.status != RoundStatus.DRAFT] or ctx["rounds"]
-    current = next((r for r in reversed(shown) if r.status == RoundStatus.PUBLISHED),
-                   shown[-1] if shown else None)
-    asked = request.GET.get("round", "")  # the round picker (works without JavaScript)
-    current = next((r for r in ctx["rounds"] if str(r.number) == asked), current)
-    if current is None:
-        return render(request, "tournaments/public/round.html", ctx)
-    return _round_page(request, event, ctx, current)
+    page = round_page_public(event, staff=is_staff_of(request, event),
+                             asked=request.GET.get("round", ""))  # the picker, without JS too
+    return _round_page(request, event, page)
 
 
 def round_detail(request, slug, number):
     event = get_visible_event_or_404(request, slug)
-    ctx = page_context(request, event, "rounds")
-    round_ = next((r for r in ctx["rounds"] if r.number == number), None)
-    if round_ is None:
+    page = round_page_public(event, staff=is_staff_of(request, event), number=number)
+    if page.round is None:
         raise PageNotFound(_("Round %(n)s has not been published yet: its pairings appear here "
                              "once the chief arbiter publishes them.") % {"n": number})
-    return _round_page(request, event, ctx, round_)
+    return _round_page(request, event, page)
 
 
-def _round_page(request, event, ctx, round_):
+def _round_page(request, event, page):
     """One round: the pairing sheet (start numbers, ratings, points before the round), the
     "why?" of a Swiss pairing, and the alphabetical "find my board" list."""
-    boards = round_boards(round_)
-    annotate_points_before(round_, boards)
-    ctx.update(round=round_, boards=boards, seats=find_my_board(boards))
-    ctx["why"] = round_explanation(round_, boards)  # Swiss: "why?" on each board
-    ctx["recorded"] = annotate_recorded(boards)  # links to the games with moves (Art. 11)
-    if event.is_team:
-        annotate_match_scores(boards)  # "2½–1½" on each team match
-    return render(request, "tournaments/public/round.html", ctx)
+    return render(request, "tournaments/public/round.html",
+                  page_context(request, event, "rounds", frame=page.frame, **page.context()))
 
 
 def event_version(request, slug):
@@ -98,19 +76,19 @@ def event_version(request, slug):
 
 def standings(request, slug):
     event = get_visible_event_or_404(request, slug)
-    ctx = page_context(request, event, "standings")
-    after, played = after_round(request, ctx["rounds"])
-    table = event_standings(event, after_round=after)
-    ctx.update(table=table, played=played, team_ranks=standings_team_ranks(table))
-    return render(request, "tournaments/public/standings.html", ctx)
+    page = standings_page(event, staff=is_staff_of(request, event),
+                          after=request.GET.get("after", ""))
+    return render(request, "tournaments/public/standings.html",
+                  page_context(request, event, "standings", frame=page.frame, **page.context()))
 
 
 def crosstable(request, slug):
     event = get_visible_event_or_404(request, slug)
-    ctx = page_context(request, event, "crosstable")
-    after, played = after_round(request, ctx["rounds"])
-    ctx.update(cross=event_crosstable(event, after_round=after), played=played)
-    return render(request, "tournaments/public/crosstable.html", ctx)
+    page = crosstable_page(event, staff=is_staff_of(request, event),
+                           after=request.GET.get("after", ""))
+    return render(request, "tournaments/public/crosstable.html",
+                  page_context(request, event, "crosstable", frame=page.frame,
+                               **page.context()))
 
 
 def entry_detail(request, slug, entry_id):

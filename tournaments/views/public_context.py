@@ -1,12 +1,16 @@
 """What every public page of an event shares: the event if the visitor may see it, its tabs and
-rounds, the ``?after=`` round, and the refresh while a round is in play."""
+rounds, the ``?after=`` round, and the refresh while a round is in play (the frame read by
+``selectors/event_page.py``)."""
 
-from django.db.models import Max
 from django.urls import reverse
 
 from tournaments.access import event_seen, event_staff
-from tournaments.models import Board, RoundStatus
-from tournaments.selectors.rounds import visible_rounds
+from tournaments.selectors.event_page import (
+    EventFrame,
+    event_frame,
+    round_after,
+    round_numbers_played,
+)
 
 REFRESH_SECONDS = 30
 
@@ -21,31 +25,21 @@ def is_staff_of(request, event) -> bool:
     return event_staff(request.user, event)
 
 
-def last_update(event):
-    boards = Board.history.filter(round__event=event).aggregate(at=Max("history_date"))["at"]
-    return max(filter(None, [boards, event.updated_at]))
-
-
-def page_context(request, event, tab, **extra):
-    """What every public page of an event shows: its tabs, rounds, and whether to refresh."""
+def page_context(request, event, tab, *, frame: EventFrame | None = None, **extra):
+    """What every public page of an event shows: its tabs, rounds, and whether to refresh;
+    ``frame``: the page's read model's (``selectors/event_page.py``), else read here."""
     staff = is_staff_of(request, event)
-    rounds = visible_rounds(event, staff=staff)
-    in_play = any(r.status == RoundStatus.PUBLISHED for r in rounds)
+    frame = frame or event_frame(event, staff=staff)
     return {
-        "event": event, "rules": event.format_rules, "tab": tab, "rounds": rounds,
+        "event": event, "rules": event.format_rules, "tab": tab, "rounds": frame.rounds,
         "staff": staff,
         # Links to entries, built once per page rather than reversed per row.
         "entry_prefix": reverse("tournaments:entries", kwargs={"slug": event.slug}),
-        "last_update": last_update(event), "in_play": in_play,
+        "last_update": frame.last_update, "in_play": frame.in_play,
         "refresh_seconds": REFRESH_SECONDS, **extra,
     }
 
 
 def after_round(request, rounds):
     """The round asked for by ``?after=`` if it is played, and the played rounds."""
-    played = [r.number for r in rounds if r.status != RoundStatus.DRAFT]
-    try:
-        after = int(request.GET.get("after", ""))
-    except ValueError:
-        after = None
-    return after if after in played else None, played
+    return round_after(rounds, request.GET.get("after", "")), round_numbers_played(rounds)

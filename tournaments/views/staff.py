@@ -5,9 +5,9 @@ refused action (``ServiceError``) becomes a message in the user's language and c
 """
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,24 +26,29 @@ from tournaments.forms import (
 )
 from tournaments.models import (
     Board,
+    ByeKind,
     Entry,
     EventRole,
     Player,
     ResultCode,
     Round,
-    RoundStatus,
     Substitution,
 )
-from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.championship_tree import championships_run_by
-from tournaments.selectors.championships import annotate_colour_choosers
-from tournaments.selectors.events import entries_page, events_run_by
-from tournaments.selectors.fouls import board_fouls, round_fouls
-from tournaments.selectors.game_records import annotate_recorded, round_flags
+from tournaments.selectors.dashboard import event_dashboard
+from tournaments.selectors.events import (
+    entries_page,
+    event_entry_count,
+    event_entry_ids,
+    event_player_ids,
+    event_roles,
+    events_run_by,
+)
+from tournaments.selectors.fouls import board_fouls
 from tournaments.selectors.players import player_search
-from tournaments.selectors.rounds import board_history, round_boards, visible_rounds
-from tournaments.selectors.teams import annotate_match_scores, annotate_rosters
-from tournaments.selectors.users import user_chosen, user_search
+from tournaments.selectors.round_page import round_page_staff
+from tournaments.selectors.rounds import board_history, round_drafts_after
+from tournaments.selectors.users import user_active, user_chosen, user_search
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
@@ -97,14 +102,12 @@ def event_create(request):
 @login_required
 def manage_event(request, slug):
     event = _event_for(request, slug)
-    rounds = visible_rounds(event, staff=True)
-    entry_count = event.entries.count()
+    page = event_dashboard(event)
     rules = event.format_rules
     return render(request, "tournaments/staff/dashboard.html", {
-        "event": event, "rules": rules, "rounds": rounds, "entry_count": entry_count,
+        "event": event, "rules": rules, **page.context(),
         "perms": staff_perms(request.user, event),
-        "numbered": entry_count and not event.entries.filter(number__isnull=True).exists(),
-        "guidance": swiss_rounds_guidance(entry_count) if rules.rounds_announced else "",
+        "guidance": swiss_rounds_guidance(page.entry_count) if rules.rounds_announced else "",
         "uses_lots": uses_lots(event),
     })
 
@@ -128,7 +131,7 @@ def statute_edit(request, slug):
     return render(request, "tournaments/staff/statute.html",
                   {"form": form, "event": event, "creating": False,
                    "perms": staff_perms(request.user, event),
-                   "guidance": swiss_rounds_guidance(event.entries.count())})
+                   "guidance": swiss_rounds_guidance(event_entry_count(event))})
 
 
 @login_required
@@ -148,11 +151,12 @@ def event_visibility(request, slug):
 
 
 def _entries_page(request, event, quick_form=None, status=200):
+    page = entries_page(event)
     return render(request, "tournaments/staff/entries.html", {
-        "event": event, "rules": event.format_rules, **entries_page(event),
+        "event": event, "rules": event.format_rules, **page,
         "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
-        "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event),
+        "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event, page["entries"]),
     }, status=status)
 
 
@@ -166,7 +170,7 @@ def player_lookup(request, slug):
     """Search the register as you type (htmx), diacritics ignored."""
     event = _event_for(request, slug, "tournaments.change_event")
     query = request.GET.get("q", "").strip()
-    registered = set(event.entries.values_list("player_id", flat=True))
+    registered = event_player_ids(event)
     players = player_search(query) if len(query) >= 2 else []
     return render(request, "tournaments/staff/_player_results.html",
                   {"event": event, "players": players, "registered": registered,
@@ -258,7 +262,7 @@ def numbers_manual(request, slug):
     """Table numbers as the organisers assign them (appendix §5), one box per entry."""
     event = _event_for(request, slug, "tournaments.draw_numbers")
     numbers = {}
-    for entry_id in event.entries.values_list("pk", flat=True):
+    for entry_id in event_entry_ids(event):
         value = request.POST.get(f"number-{entry_id}", "").strip()
         if not value.isdigit():
             messages.error(request, _("Give every entry a number."))
@@ -282,9 +286,8 @@ def manage_roles(request, slug):
                 event=event, actor=request.user, user=user, role=form.cleaned_data["role"]),
                 _("Role given."))
             return redirect("tournaments:manage_roles", slug=slug)
-    roles = EventRole.objects.filter(event=event).select_related("user").order_by("role")
     return render(request, "tournaments/staff/roles.html",
-                  {"event": event, "roles": roles, "form": form, "users": candidates,
+                  {"event": event, "roles": event_roles(event), "form": form, "users": candidates,
                    "perms": staff_perms(request.user, event)})
 
 
@@ -293,7 +296,7 @@ def _appointee(request, form):
     username wins); otherwise None and the people to choose from, the reason on the form."""
     chosen = whole_number(request.POST.get("user_id"))
     if chosen:
-        user = get_user_model().objects.filter(pk=chosen, is_active=True).first()
+        user = user_active(pk=chosen)
         if user is not None:
             return user, []
     query = form.cleaned_data["username"]
@@ -374,28 +377,14 @@ def manage_round(request, slug, number):
     """The arbiter's page of a round: review the draw, publish it, enter results by tap or from
     the keyboard (online or offline: static/js/results.js), close the round."""
     event = _event_for(request, slug)
-    round_ = _round(event, number)
-    rounds = visible_rounds(event, staff=True)
-    round_ = next(r for r in rounds if r.pk == round_.pk)
-    boards = round_boards(round_)
-    if event.is_team:
-        annotate_rosters(boards)  # the line-up form of each match (appendix §4)
-        annotate_match_scores(boards)  # a match row shows its score so far, e.g. 2½–1½
-    elif event.format_rules.has_bracket:  # e.g. 1–1 · 1½–½ (rapid)
-        knockout_selectors.annotate_match_scores(round_, boards)
-        annotate_colour_choosers(event, boards)  # a championship stage's statute (issue 15)
+    page = round_page_staff(event, number)
+    if page is None:
+        raise Http404("No such round.")
     return render(request, "tournaments/staff/round.html", {
-        "event": event, "rules": event.format_rules, "round": round_, "rounds": rounds,
-        "boards": boards,
-        "perms": staff_perms(request.user, event), "result_choices": ResultCode.choices,
-        "tap_codes": TAP_RESULTS,
-        # Art. 20: a correction of a closed round after the next was paired changes the scores
-        # that round was paired on; the page warns before the arbiter corrects.
-        "later_rounds": [r.number for r in rounds if r.number > round_.number]
-        if round_.status == RoundStatus.COMPLETED else [],
-        "substitutions": Substitution.choices, "fouls": round_fouls(round_),
-        "recorded": annotate_recorded(boards), "move_flags": round_flags(round_),  # Art. 11
-        **swiss_views.round_context(event, round_, boards),
+        "event": event, "rules": event.format_rules, **page.context(),
+        "perms": staff_perms(request.user, event),
+        "result_choices": ResultCode.choices, "tap_codes": TAP_RESULTS,
+        "substitutions": Substitution.choices, "bye_kinds": ByeKind.choices,
     })
 
 
@@ -454,8 +443,7 @@ def round_action(request, slug, number, action):
     if action == "delete" and done:
         return redirect("tournaments:manage_event", slug=slug)
     if action == "publish" and done and request.POST.get("all"):
-        drafts = event.rounds_set.filter(number__gt=number, status=RoundStatus.DRAFT)
-        for later in drafts.order_by("number"):
+        for later in round_drafts_after(event, number):
             try:
                 round_services.round_publish(round_=later, actor=request.user)
             except ServiceError as error:  # e.g. another arbiter deleted it meanwhile

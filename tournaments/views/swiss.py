@@ -28,10 +28,8 @@ from tournaments.models import (
     Event,
     Format,
     Round,
-    RoundStatus,
 )
 from tournaments.selectors.swiss import event_check, stored_warnings
-from tournaments.selectors.swiss_explain import round_explanation
 from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
 from tournaments.services.round_checks import round_check_refresh
@@ -40,27 +38,7 @@ from tournaments.services.trf_import import trf_import, trf_preview, trf_upload_
 from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
 
-# --- the round page: warnings and edits -------------------------------------------------------
-
-
-def round_context(event: Event, round_: Round, boards: list) -> dict:
-    """What the staff round page shows for a Swiss round (``staff.manage_round``): the checker's
-    warnings on a draft, and why the engine paired it so (per bracket; per board ``b.why``)."""
-    if not event.format_rules.rounds_checked:
-        return {}
-    # Drafts only (what the arbiter may still change): the findings stored with the round.
-    draft = round_.status == RoundStatus.DRAFT
-    warnings = stored_warnings(round_) if draft else None
-    return {
-        "swiss_checked": warnings is not None,
-        "swiss_checking": draft and warnings is None,
-        "swiss_warnings": [w for w in warnings or [] if not w.is_difference],
-        "swiss_differences": [w for w in warnings or [] if w.is_difference],
-        "swiss_entries": list(event.entries.select_related("player", "team")
-                              .order_by("number", "pk")),
-        "bye_kinds": ByeKind.choices,
-        "why": round_explanation(round_, boards),
-    }
+# --- the round page's edits (the page itself: selectors/round_page.py) -------------------------
 
 
 class EditForm(forms.Form):
@@ -166,11 +144,12 @@ def forbidden_groups(request, slug):
     return redirect("tournaments:manage_entries", slug=slug)
 
 
-def entries_context(event: Event) -> dict:
-    """The Swiss parts of the staff entries page: players kept apart."""
+def entries_context(event: Event, entries) -> dict:
+    """The Swiss parts of the staff entries page: players kept apart; ``entries``: the page's
+    (``entries_page``)."""
     if not event.format_rules.pairs_by_score:
         return {}
-    entries = {e.pk: e for e in event.entries.select_related("player", "team")}
+    entries = {e.pk: e for e in entries}
     groups = [[entries[i] for i in group if i in entries] for group in event.forbidden_groups]
     return {"swiss_groups": groups}
 

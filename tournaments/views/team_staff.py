@@ -14,8 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
-from tournaments.models import Board, Entry, Player, TeamMember
-from tournaments.selectors.players import player_search
+from tournaments.models import Board, Entry, Player
+from tournaments.selectors.events import event_entry
+from tournaments.selectors.players import player_by_id, player_search, players_by_ids
+from tournaments.selectors.rounds import board_match_size
+from tournaments.selectors.teams import team_players_taken, team_roster_players
 from tournaments.services import teams as team_services
 from tournaments.services.results import lineup_record
 from tournaments.text import whole_number
@@ -31,14 +34,6 @@ def _slots(event) -> list[tuple[int, str]]:
     return boards + reserves
 
 
-def _taken(event, entry=None) -> dict[int, str]:
-    """Players already on a team of this event (player id -> team name)."""
-    members = TeamMember.objects.filter(entry__event=event).select_related("entry__team")
-    if entry is not None:
-        members = members.exclude(entry=entry)
-    return {m.player_id: m.entry.team.name for m in members}
-
-
 def _form_context(request, event, entry=None, chosen=None, values=None):
     chosen = chosen if chosen is not None else {}
     slots = [{"number": n, "label": label, "player": chosen.get(n)} for n, label in _slots(event)]
@@ -52,7 +47,7 @@ def _posted_slots(request, event) -> dict[int, Player]:
         value = request.POST.get(f"slot_{n}", "").strip()
         if value.isdigit():
             ids[n] = int(value)
-    players = Player.objects.in_bulk(ids.values())
+    players = {p.pk: p for p in players_by_ids(ids.values())}
     return {n: players[pid] for n, pid in ids.items() if pid in players}
 
 
@@ -105,9 +100,7 @@ def team_roster(request, slug, entry_id):
                           _form_context(request, event, entry, chosen), status=400)
         messages.success(request, _("Roster of %(name)s saved.") % {"name": entry.name})
         return redirect("tournaments:manage_entries", slug=slug)
-    members = entry.members.select_related("player").order_by("board_order")
-    regulars = [m.player for m in members if not m.is_reserve]
-    reserves = [m.player for m in members if m.is_reserve]
+    regulars, reserves = team_roster_players(entry)
     chosen = {i: p for i, p in enumerate(regulars, start=1)}
     chosen.update({event.team_boards + i: p for i, p in enumerate(reserves, start=1)})
     return render(request, "tournaments/staff/team_form.html",
@@ -122,8 +115,8 @@ def team_slot(request, slug):
     labels = dict(_slots(event))
     if number not in labels:
         return HttpResponse(status=400)
-    player = Player.objects.filter(pk=whole_number(request.GET.get("player"))).first()
-    entry = Entry.objects.filter(pk=whole_number(request.GET.get("entry")), event=event).first()
+    player = player_by_id(whole_number(request.GET.get("player")))
+    entry = event_entry(event, whole_number(request.GET.get("entry")))
     return render(request, "tournaments/staff/_team_slot.html",
                   {"event": event, "entry": entry,
                    "slot": {"number": number, "label": labels[number], "player": player}})
@@ -135,11 +128,11 @@ def team_lookup(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     number = request.GET.get("slot", "")
     query = request.GET.get("q", "").strip()
-    entry = Entry.objects.filter(pk=whole_number(request.GET.get("entry")), event=event).first()
+    entry = event_entry(event, whole_number(request.GET.get("entry")))
     players = player_search(query, limit=10) if len(query) >= 2 else []
     return render(request, "tournaments/staff/_team_lookup.html",
                   {"event": event, "entry": entry, "players": players, "query": query,
-                   "slot": number, "taken": _taken(event, entry)})
+                   "slot": number, "taken": team_players_taken(event, except_entry=entry)})
 
 
 @login_required
@@ -151,7 +144,7 @@ def lineup_save(request, slug, board_id):
     event = _event_for(request, slug)
     board = get_object_or_404(Board.objects.select_related("round"), pk=board_id,
                               round__event=event)
-    count = board.games.filter(level=0).count()
+    count = board_match_size(board)
 
     def side(name):
         values = [request.POST.get(f"{name}_{k}", "") for k in range(1, count + 1)]

@@ -2,7 +2,11 @@
 round. The checker (C.04.3: the round compared with the engine's own pairing) is handed the
 pairing the service has just made instead of pairing the round a second time, and what it
 stores is what a check from scratch finds, whatever the round holds (requested byes, a
-withdrawal, a late entry, same-club separation, the initial colour by lots)."""
+withdrawal, a late entry, same-club separation, the initial colour by lots).
+
+Issue 30, load once: the event record the service reads under the lock to pair the round is
+the one the check reads (with the stored round added in memory): one ``load_event`` per
+pairing, whatever the format of the games (single games, two-game matches, team matches)."""
 
 import random
 
@@ -10,8 +14,10 @@ import pytest
 
 import pairings.checker
 import pairings.dutch
+import tournaments.selectors.swiss
 import tournaments.services.swiss
-from tests.tournaments.builders import PlayerFactory, play, swiss_event
+from tests.tournaments.builders import PlayerFactory, play, swiss_event, team_event
+from tournaments.adapters import events as event_adapters
 from tournaments.models import Entry, Round
 from tournaments.selectors.swiss import round_check_data
 from tournaments.services.entries import entry_register, entry_withdraw
@@ -37,6 +43,24 @@ def engine_calls(monkeypatch):
     return calls
 
 
+@pytest.fixture
+def loads(monkeypatch):
+    """Every reading of the event record (``load_event``), by whom: the Swiss service or the
+    round's check (``selectors/swiss.py``)."""
+    calls = []
+    real = event_adapters.load_event
+
+    def counted(who):
+        def load_event(*args, **kwargs):
+            calls.append(who)
+            return real(*args, **kwargs)
+        return load_event
+
+    monkeypatch.setattr(tournaments.services.swiss, "load_event", counted("service"))
+    monkeypatch.setattr(tournaments.selectors.swiss, "load_event", counted("check"))
+    return calls
+
+
 def _stored_is_a_fresh_check(round_: Round) -> None:
     round_ = Round.objects.select_related("event").get(pk=round_.pk)
     assert round_.findings == round_check_data(round_)
@@ -44,7 +68,7 @@ def _stored_is_a_fresh_check(round_: Round) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_each_round_is_paired_once_and_its_check_is_the_full_one(
-        make_event, organiser, arbiter, chief_arbiter, engine_calls, seed):
+        make_event, organiser, arbiter, chief_arbiter, engine_calls, loads, seed):
     rng = random.Random(seed)
     event = swiss_event(make_event, organiser, 15, rounds=5, initial_colour="lots",
                         clubs=["CLB Hà Nội", "CLB Huế", "CLB Vinh"], forbid_same_club=True)
@@ -55,8 +79,10 @@ def test_each_round_is_paired_once_and_its_check_is_the_full_one(
             entry_withdraw(entry=rng.choice(entries), actor=organiser, after_round=2)
             entry_register(event=event, actor=organiser, player=PlayerFactory())
         engine_calls.clear()
+        loads.clear()
         round_ = swiss_round_pair(event=event, actor=chief_arbiter, seed=seed)
         assert engine_calls == ["service"], f"round {number}"
+        assert loads == ["service"], f"round {number}: the event read once"
         _stored_is_a_fresh_check(round_)
         play(round_, arbiter, chief_arbiter, rng)
 
@@ -72,3 +98,24 @@ def test_when_club_separation_yields_the_checker_pairs_with_the_statutes_options
     assert engine_calls == ["service", "service", "checker"]
     _stored_is_a_fresh_check(round_)
     assert "no_valid_pairing" in [f["code"] for f in round_.findings]
+
+
+@pytest.mark.parametrize("kind", ["two-game matches", "team matches"])
+def test_matches_the_event_is_read_once_and_the_check_is_the_full_one(
+        make_event, organiser, arbiter, chief_arbiter, loads, kind):
+    """The round added in memory carries its match games (pending) as the stored round does:
+    the check of a match event finds what a check from scratch finds."""
+    if kind == "team matches":
+        event = team_event(make_event, organiser, chief_arbiter, teams=6, schedule=False,
+                           format="swiss", rounds=3)
+    else:
+        event = swiss_event(make_event, organiser, 8, rounds=3, scoring="match",
+                            games_per_match=2)
+    rng = random.Random(5)
+    for number in range(1, 4):
+        loads.clear()
+        round_ = swiss_round_pair(event=event, actor=chief_arbiter, seed=5)
+        assert loads == ["service"], f"round {number}"
+        assert round_.boards.filter(games__isnull=False).exists()
+        _stored_is_a_fresh_check(round_)
+        play(round_, arbiter, chief_arbiter, rng)
