@@ -1,4 +1,4 @@
-"""Public pages of a 1,000-player event under load, on the production set-up (issue 23).
+"""Public pages of a 1,000-player event under load, on the production set-up.
 
 Starts what docs/deployment.md describes on this machine, loopback only: gunicorn with
 ``config.settings_production`` on a throwaway PostgreSQL database and the local Redis (its own

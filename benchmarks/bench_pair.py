@@ -1,4 +1,4 @@
-"""'Pair next round' from the dashboard, end to end (issue 23): the staff's POST to the event's
+"""'Pair next round' from the dashboard, end to end: the staff's POST to the event's
 draw URL (``views/staff.py: draw`` → ``services/formats.py: round_start`` →
 ``services/swiss.py: swiss_round_pair`` → ``round_store``), followed to the review page of the
 draft it redirects to, each timed, with its SQL queries and peak memory.

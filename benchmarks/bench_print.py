@@ -1,4 +1,4 @@
-"""Print sheets as PDF (issue 20): seconds to lay out and write a crosstable of N players and
+"""Print sheets as PDF: seconds to lay out and write a crosstable of N players and
 N score sheets with WeasyPrint, from the same templates and CSS the site uses, on made-up data
 (Vietnamese names, nine rounds). What ``settings.PDF_ASYNC_MIN_ROWS`` and
 ``printing/sheets.py: PAGE_LINES`` are set from.
@@ -26,7 +26,8 @@ from tournaments.printing.sheets import SCORESHEET_MOVES, SHEETS  # noqa: E402
 ROUNDS = 9
 EVENT = SimpleNamespace(name="Giải Cờ Tướng Toàn quốc", venue="Hà Nội", is_team=False,
                         start_date=datetime.date(2026, 11, 20), end_date=None,
-                        time_base_minutes=90, time_increment_seconds=0, time_check_moves=None)
+                        time_base_minutes=90, time_increment_seconds=0, time_checks="",
+                        time_control_words="90 minutes each", quick_play=False)
 
 
 def crosstable(players: int) -> dict:

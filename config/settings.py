@@ -7,8 +7,16 @@ Embedded defaults: a SQLite file, Celery tasks run in-process, a secret key gene
 Every variable this file reads:
   DEBUG, SECRET_KEY, ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS, DATABASE_URL, CELERY_BROKER_URL,
   CELERY_RESULT_BACKEND, TIME_ZONE, LOG_LEVEL, MEDIA_ROOT, STATIC_ROOT, JOB_RETENTION_DAYS,
-  API_TOKEN_RATE, TRUSTED_PROXY_COUNT, SIGNIN_FAILURE_LIMIT, SIGNIN_FAILURE_WINDOW,
-  CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY.
+  API_TOKEN_RATE, TRUSTED_PROXY_COUNT, SIGNIN_FAILURE_LIMIT, SIGNIN_ADDRESS_FAILURE_LIMIT,
+  SIGNIN_FAILURE_WINDOW, PASSWORD_RESET_ADDRESS_LIMIT, PASSWORD_RESET_EMAIL_LIMIT,
+  PASSWORD_RESET_WINDOW, ANONYMOUS_RENDERS_PER_MINUTE, REGISTRATIONS_PER_HOUR,
+  CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY, CACHE_RETRY_SECONDS, CACHE_SOCKET_TIMEOUT,
+  JOB_SOFT_TIME_LIMIT, JOB_TIME_LIMIT, JOB_HEARTBEAT_SECONDS, JOB_STALE_SECONDS,
+  JOB_MAX_ATTEMPTS, SITE_URL, EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, EMAIL_TIMEOUT,
+  DEFAULT_FROM_EMAIL, NOTIFICATIONS_PER_RECIPIENT_PER_HOUR,
+  NOTIFICATIONS_MAX_RETRIES, NOTIFICATIONS_RETRY_BACKOFF, VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY,
+  VAPID_SUBJECT, INVITATION_DAYS, SEARCH_CACHE_SECONDS, ARCHIVE_CACHE_SECONDS,
+  FINISHED_PUBLIC_CACHE_SECONDS.
 """
 
 import secrets
@@ -17,6 +25,8 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 from django.utils.translation import gettext_lazy as _
+
+from config import vapid
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -68,8 +78,10 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournaments.middleware.VietnameseByDefault",
-    "tournaments.signin_throttle.SignInThrottle",
     "django.middleware.locale.LocaleMiddleware",
+    "tournaments.middleware.ApiNumbers",
+    # After the language: a refusal reads in the page's language.
+    "tournaments.signin_throttle.SignInThrottle",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -77,7 +89,11 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    # Innermost: answers public reads from the cache before their view runs (issue 23).
+    # A page not found at a former address: redirected to the current one (a 301).
+    "tournaments.middleware.OldAddresses",
+    # A write refused because its event is closed, uncaught by the view: a message, back.
+    "tournaments.middleware.ClosedEvents",
+    # Innermost: answers public reads from the cache before their view runs.
     "tournaments.public_cache.PublicReadCache",
 ]
 
@@ -134,20 +150,54 @@ PERMISSIONS_POLICY = env.str("PERMISSIONS_POLICY", default=", ".join(
     f"{feature}=()" for feature in ("accelerometer", "camera", "geolocation", "gyroscope",
                                     "magnetometer", "microphone", "payment", "usb")))
 
-# Password guessing (tournaments/signin_throttle.py): a client address with this many failed
-# sign-ins is refused on every sign-in door until SIGNIN_FAILURE_WINDOW seconds after its first.
+# Password guessing (tournaments/signin_throttle.py): an account with this many failed sign-ins
+# from one address is refused from that address, and an address with SIGNIN_ADDRESS_FAILURE_LIMIT
+# failures on any accounts is refused on all, on every sign-in door, until SIGNIN_FAILURE_WINDOW
+# seconds after the first failure.
 SIGNIN_PATHS = ["/accounts/login/", "/admin/login/", "/api/token/"]
 SIGNIN_FAILURE_LIMIT = env.int("SIGNIN_FAILURE_LIMIT", default=10)
+SIGNIN_ADDRESS_FAILURE_LIMIT = env.int("SIGNIN_ADDRESS_FAILURE_LIMIT", default=100)
 SIGNIN_FAILURE_WINDOW = env.int("SIGNIN_FAILURE_WINDOW", default=15 * 60)
+# Password reset requests: per address (over the limit: 429) and per e-mail address (over the
+# limit: nothing more is sent), in a window of PASSWORD_RESET_WINDOW seconds.
+PASSWORD_RESET_PATHS = ["/accounts/password_reset/"]
+PASSWORD_RESET_ADDRESS_LIMIT = env.int("PASSWORD_RESET_ADDRESS_LIMIT", default=10)
+PASSWORD_RESET_EMAIL_LIMIT = env.int("PASSWORD_RESET_EMAIL_LIMIT", default=3)
+PASSWORD_RESET_WINDOW = env.int("PASSWORD_RESET_WINDOW", default=60 * 60)
 # How many reverse proxies of this installation stand in front of the app. 0 (the default): the
 # client's address is the connection's and X-Forwarded-For / X-Forwarded-Proto are ignored.
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 # Counters (sign-in failures, API throttles). One process here; Redis in production.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Redis down (production, config/cache.py): pages and the API read the database, writes go on;
+# the keys starting with these (the sign-in, password reset, API and visitors' render throttle
+# counters: tournaments/signin_throttle.py, public_cache.py) are counted in each
+# process meanwhile. Redis is asked again CACHE_RETRY_SECONDS after a failure; a call waits at
+# most CACHE_SOCKET_TIMEOUT seconds for it.
+CACHE_FAULT_OPTIONS = {
+    "RETRY_SECONDS": env.float("CACHE_RETRY_SECONDS", default=5),
+    "FALLBACK_KEY_PREFIXES": ("signin", "throttle"),
+    "socket_connect_timeout": env.float("CACHE_SOCKET_TIMEOUT", default=1),
+    "socket_timeout": env.float("CACHE_SOCKET_TIMEOUT", default=1),
+}
 # Public reads of an event (tournaments/public_cache.py): how long a visitor's rendered answer
 # is kept per event version (0: validators and 304s only), and how long the cache keeps an
 # event's version (0: one query per request reads it; writers publish it on commit).
 PUBLIC_CACHE_SECONDS = env.int("PUBLIC_CACHE_SECONDS", default=600)
+# A finished event's pages (after its end date) are kept this long instead: they change only
+# by a correction, whose new version makes them unreachable at once anyway.
+FINISHED_PUBLIC_CACHE_SECONDS = env.int("FINISHED_PUBLIC_CACHE_SECONDS", default=24 * 3600)
+# The archive (tournaments/selectors/search.py, archive.py): how long a search's answer and a
+# season's page are kept in the shared cache (0: not kept). Short: they follow every event and
+# player without being told of a change.
+SEARCH_CACHE_SECONDS = env.int("SEARCH_CACHE_SECONDS", default=60)
+ARCHIVE_CACHE_SECONDS = env.int("ARCHIVE_CACHE_SECONDS", default=300)
+# A visitor's address may have the expensive public reads (tables, exports, PDFs) rendered this
+# many times a minute; answers from the cache are not counted (0: no limit).
+ANONYMOUS_RENDERS_PER_MINUTE = env.int("ANONYMOUS_RENDERS_PER_MINUTE", default=60)
+# Online registration forms (the page and the API) one address may send in an hour (0: no
+# limit); a club leader sends up to 40 players in one form.
+REGISTRATIONS_PER_HOUR = env.int("REGISTRATIONS_PER_HOUR", default=30)
 EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=0)
 LOGIN_REDIRECT_URL = "tournaments:event_list"
 LOGOUT_REDIRECT_URL = "tournaments:event_list"
@@ -183,8 +233,6 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS":
-        "tournaments.api.negotiation.FormatFilterFriendlyNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": ["tournaments.api.parsers.JSONParser",
                                "rest_framework.parsers.FormParser",
@@ -215,6 +263,14 @@ SPECTACULAR_SETTINGS = {
         "ScoringEnum": "tournaments.models.statute.ScoringSystem",
         "TeamRanksByEnum": "tournaments.models.statute.TeamRanksBy",
         "SubstitutionEnum": "tournaments.models.rounds.Substitution",
+        "StageSeedingEnum": "tournaments.models.championships.StageSeeding",
+        "RegistrationStatusEnum": "tournaments.models.registrations.RegistrationStatus",
+        "NotificationStatusEnum": "tournaments.models.notifications.NotificationStatus",
+        "NotificationKindEnum": "tournaments.models.notifications.NotificationKind",
+        "RequestStatusEnum": "tournaments.models.player_requests.RequestStatus",
+        "RequestKindEnum": "tournaments.models.player_requests.RequestKind",
+        "GenderEnum": "tournaments.models.players.Gender",
+        "PaymentKindEnum": "tournaments.models.fees.PaymentKind",
     },
 }
 
@@ -231,14 +287,73 @@ CELERY_TASK_STORE_EAGER_RESULT = True
 # With ``celery beat`` running (production), finished jobs and their files go after
 # JOB_RETENTION_DAYS; without it, ``manage.py purge_jobs`` does the same (e.g. from cron).
 JOB_RETENTION_DAYS = env.int("JOB_RETENTION_DAYS", default=30)
-# Print sheets (issue 20): a PDF of this many table lines or more (a large crosstable; a score
-# sheet counts 10) is built by a worker as a job with its progress; smaller ones, under about
-# 7 seconds, download at once (benchmarks/bench_print.py).
+# Print sheets: a PDF of this many table lines or more (a large crosstable; a score sheet
+# counts 10, so a round of 20 boards or more) is built by a worker as a job with its progress;
+# smaller ones, under about 7 seconds, download at once (benchmarks/bench_print.py).
 PDF_ASYNC_MIN_ROWS = 200
+# A job survives its worker's death (tournaments/tasks.py, services/jobs.py): its message is
+# acknowledged once the task has ended, and given back to the queue if the worker's process dies
+# (prefork pool); one at a time per worker process, so a dead worker held no other job's.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A job running longer than JOB_SOFT_TIME_LIMIT seconds is stopped and failed with that reason,
+# nothing of it stored; a worker that does not stop within JOB_TIME_LIMIT is killed.
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("JOB_SOFT_TIME_LIMIT", default=15 * 60)
+CELERY_TASK_TIME_LIMIT = env.int("JOB_TIME_LIMIT", default=16 * 60)
+# A worker writes its running job's heartbeat every JOB_HEARTBEAT_SECONDS; a running job whose
+# heartbeat is older than JOB_STALE_SECONDS lost its worker: it is run again if it was taken
+# fewer than JOB_MAX_ATTEMPTS times, else failed with that reason (``jobs_recover``, run by
+# beat every minute, by ``manage.py recover_jobs`` and when the job's page or API is read). The
+# same pass sends the jobs whose task the broker could not take when they were made.
+JOB_HEARTBEAT_SECONDS = env.int("JOB_HEARTBEAT_SECONDS", default=10)
+JOB_STALE_SECONDS = env.int("JOB_STALE_SECONDS", default=60)
+JOB_MAX_ATTEMPTS = env.int("JOB_MAX_ATTEMPTS", default=2)
+# An import whose file is larger than this many bytes runs as a background job (a TRF file of
+# some 500 players and 11 rounds); smaller ones stay in the request.
+IMPORT_JOB_MIN_BYTES = env.int("IMPORT_JOB_MIN_BYTES", default=100_000)
 CELERY_BEAT_SCHEDULE = {
     "purge-old-jobs": {"task": "tournaments.tasks.purge_old_jobs",
                        "schedule": crontab(hour=3, minute=30)},
+    "recover-jobs": {"task": "tournaments.tasks.recover_jobs", "schedule": 60.0},
 }
+
+# Mail (password reset, services/notifications.py): printed on the console here, so the demo
+# shows its links; production sends through SMTP (config/settings_production.py). A
+# development machine may point EMAIL_BACKEND at Django's SMTP back end and EMAIL_HOST/PORT at a
+# local mail catcher.
+EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="co-tuong@localhost")
+# A message waits at most this many seconds for the mail server.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+# The address links in messages start with (a worker has no request to read it from).
+SITE_URL = env.str("SITE_URL", default="http://localhost:8000")
+# At most this many messages to one recipient about one event in an hour; more are stored
+# held back (services/notifications.py).
+NOTIFICATIONS_PER_RECIPIENT_PER_HOUR = env.int("NOTIFICATIONS_PER_RECIPIENT_PER_HOUR",
+                                               default=20)
+# A message the mail server or the push service refused is tried again this many times, the
+# n-th retry after NOTIFICATIONS_RETRY_BACKOFF * 2**n seconds, then marked failed.
+NOTIFICATIONS_MAX_RETRIES = env.int("NOTIFICATIONS_MAX_RETRIES", default=5)
+NOTIFICATIONS_RETRY_BACKOFF = env.float("NOTIFICATIONS_RETRY_BACKOFF", default=30)
+
+
+def _embedded_vapid_key() -> str:
+    """The Web Push (VAPID) private key of this installation, made once into ``var/``."""
+    path = VAR_DIR / "vapid_private_key"
+    if not path.exists():
+        VAR_DIR.mkdir(exist_ok=True)
+        path.write_text(vapid.private_key_new())
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+VAPID_PRIVATE_KEY = env.str("VAPID_PRIVATE_KEY", default="") or _embedded_vapid_key()
+VAPID_PUBLIC_KEY = env.str("VAPID_PUBLIC_KEY", default="") or vapid.public_key_of(VAPID_PRIVATE_KEY)
+# Who runs this installation, for push services that must reach them (a mailto: or https: URL).
+VAPID_SUBJECT = env.str("VAPID_SUBJECT", default="mailto:admin@localhost")
 
 LOGGING = {
     "version": 1,
@@ -246,3 +361,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# Invitations to run an event or a championship (tournaments/models/invitations.py): a link
+# works once, for this many days. The mail goes through Django's mail framework (EMAIL_*
+# settings; by default printed on the console, and the organiser's page shows the link).
+INVITATION_DAYS = env.int("INVITATION_DAYS", default=7)

@@ -6,6 +6,11 @@ counters. Usually: ``CELERY_BROKER_URL`` (Redis) so exports and big pairings run
 Opt-in: ``SECURE_HSTS_INCLUDE_SUBDOMAINS``, ``SECURE_HSTS_PRELOAD`` (they bind every subdomain,
 for a long time); ``TRUSTED_PROXY_COUNT`` (``X-Forwarded-For`` and ``X-Forwarded-Proto`` are
 believed only from this installation's own proxies).
+Mail goes through SMTP: ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
+``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS`` (STARTTLS) or ``EMAIL_USE_SSL``, ``DEFAULT_FROM_EMAIL``;
+``SITE_URL`` is the public address links in messages start with; Web Push keys
+``VAPID_PRIVATE_KEY``, ``VAPID_PUBLIC_KEY``, ``VAPID_SUBJECT`` (``manage.py vapid_keys`` makes a
+pair; several machines must share one).
 ``python manage.py check --deploy`` passes with these settings (tests/test_settings.py).
 """
 
@@ -25,7 +30,11 @@ _cache_url = env.str("CACHE_URL", default="") or env.str("CELERY_BROKER_URL", de
 if not _cache_url.startswith(("redis://", "rediss://")):
     raise ImproperlyConfigured("Production needs Redis as CACHE_URL (redis://...): the sign-in "
                                "counters must be shared by every worker.")
-CACHES = {"default": {**env.cache_url_config(_cache_url),
+_cache = env.cache_url_config(_cache_url)
+CACHES = {"default": {**_cache,
+                      # Redis down is a slower site, not a broken one (config/cache.py).
+                      "BACKEND": "config.cache.FaultTolerantRedisCache",
+                      "OPTIONS": {**_cache.get("OPTIONS", {}), **CACHE_FAULT_OPTIONS},  # noqa: F405
                       # Several installations on one Redis keep apart by a prefix (set here:
                       # django-environ passes a "?key_prefix=" of the URL in a form Django's
                       # Redis cache ignores).
@@ -33,6 +42,16 @@ CACHES = {"default": {**env.cache_url_config(_cache_url),
 # The versions of events live in Redis too, so an unchanged public page costs no SQL.
 EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=60)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
+
+# Mail: password resets and the event's notices (services/notifications.py).
+EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 
 DEBUG = False
 if TRUSTED_PROXY_COUNT:

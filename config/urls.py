@@ -16,6 +16,7 @@ urlpatterns = [
 ]
 
 # Error pages in the reader's language that say what happened (tournaments/views/errors.py).
+handler400 = "tournaments.views.errors.bad_request"
 handler404 = "tournaments.views.errors.page_not_found"
 handler403 = "tournaments.views.errors.permission_denied"
 handler500 = "tournaments.views.errors.server_error"

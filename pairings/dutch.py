@@ -48,7 +48,6 @@ from pairings.swiss_state import (
     EventOver,
     ForbiddenPairs,
     NoValidPairing,
-    PlayerState,
     PointValues,
     RoundState,
     build_state,
@@ -425,7 +424,3 @@ def _no_pairing_message(state: RoundState) -> str:
     return (f"Round {state.round_number}: the {len(state.players)} players cannot all be paired "
             "without a rematch, a forbidden pair or a colour-rule violation ([C1]-[C3]); "
             "the chief arbiter must decide (C.04.3 Art. 1.10).")
-
-
-def player_state(state: RoundState, number: int) -> PlayerState:
-    return state.states[number]

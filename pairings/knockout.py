@@ -99,6 +99,8 @@ class Bracket:
     first_round_entrants: int
     byes: tuple[int, ...]
     matches: tuple[Match, ...]
+    # The seed on each of the ``size`` lines, top to bottom (None: an empty line, a bye).
+    lines: tuple[int | None, ...] = ()
 
     @property
     def match_count(self) -> int:
@@ -205,9 +207,12 @@ def _drop_order(stage_index: int, count: int) -> list[int]:
     return [order(i) for i in range(count)]
 
 
-def _winners_bracket(builder: _Builder, entrants: int, size: int):
-    """Bracket A (or the whole single elimination): per nominal round, winner and loser sides."""
-    lines = [Seed(s) if s <= entrants else _EMPTY for s in bracket_order(size)]
+def _winners_bracket(builder: _Builder, entrants: int, size: int, lines=None):
+    """Bracket A (or the whole single elimination): per nominal round, winner and loser sides.
+    ``lines``: the seed on each line (None: empty), by default seeds 1..entrants laid out by
+    :func:`bracket_order`."""
+    if lines is None:
+        lines = [Seed(s) if s <= entrants else _EMPTY for s in bracket_order(size)]
     rounds = []
     current = lines
     nominal = 1
@@ -262,9 +267,12 @@ def _slot(side) -> Slot:
     return WinnerOf(proto.code) if kind == "W" else LoserOf(proto.code)
 
 
-def _finish(builder: _Builder, entrants: int, double: bool, third_place: bool) -> Bracket:
+def _finish(builder: _Builder, entrants: int, double: bool, third_place: bool,
+            size: int | None = None, lines=None) -> Bracket:
     """Give codes (rounds numbered among non-empty ones), link winner_to/loser_to, wrap up."""
-    size = bracket_size(entrants)
+    size = size or bracket_size(entrants)
+    if lines is None:
+        lines = [Seed(s) if s <= entrants else _EMPTY for s in bracket_order(size)]
     special = {"F": FINAL, "D": DECIDER, "3": THIRD_PLACE}
     for name in ("A", "B"):
         nominals = sorted({p.nominal for p in builder.protos if p.bracket == name})
@@ -299,34 +307,85 @@ def _finish(builder: _Builder, entrants: int, double: bool, third_place: bool) -
                 loser_to=goes.get(("L", p.code)),
             )
         )
+    first = {side.seed for m in matches if m.stage == 1 for side in (m.home, m.away)
+             if isinstance(side, Seed)}
     return Bracket(
         entrants=entrants,
         double=double,
         third_place=third_place,
         size=size,
-        first_round_entrants=first_round_entrants(entrants),
-        byes=tuple(range(1, size - entrants + 1)),
+        first_round_entrants=len(first),
+        byes=tuple(s for s in range(1, entrants + 1) if s not in first),
         matches=tuple(matches),
+        lines=tuple(None if line is _EMPTY else line.seed for line in lines),
     )
 
 
-def single_elimination(entrants: int, *, third_place: bool = False) -> Bracket:
+def pass_lines(entrants: int, passes: int, skip: int) -> tuple[int, list]:
+    """The lines of a single elimination whose seeds 1..``passes`` go straight to round
+    ``skip`` + 1 (appendix §2: "chọn một số đấu thủ hạt giống ... cho miễn đấu 1 - 2 trận").
+
+    The others (a - N of them) play ``skip`` rounds to give M qualifiers, who meet the N seeds
+    in a round of P = N + M players, P a power of two: the smallest P with a - N <= M * 2^skip
+    (every qualifier's section full at most), and the others must fill at least half their
+    sections' lines (a - N >= M * 2^(skip - 1)), or the seeds' pass would be a bye that any
+    bracket gives (KnockoutError). The L = P * 2^skip lines follow :func:`bracket_order`: a
+    passing seed's section of 2^skip lines holds only that seed; the other labels, in their
+    order, go to seeds N + 1..a, and the highest labels left are empty (byes, to the best of
+    the others, as in the appendix's formula X = (a - 2^n) * 2).
+
+    Returns (L, the seed on each line or None).
+    """
+    _check_entrants(entrants)
+    if skip not in (1, 2):
+        raise KnockoutError(f"seeds skip one or two rounds, not {skip}")
+    if not 0 < passes < entrants:
+        raise KnockoutError(f"{passes} seeds cannot be given a pass among {entrants} entrants")
+    others = entrants - passes
+    block = 1 << skip
+    players = 1
+    while players <= passes or (players - passes) * block < others:
+        players *= 2
+    qualifiers = players - passes
+    if others < qualifiers * block // 2:
+        raise KnockoutError(
+            f"with {entrants} entrants, {passes} seeds cannot skip {skip} round(s): the "
+            f"{others} others would fill fewer than half of the {qualifiers * block} lines "
+            f"that give {qualifiers} qualifiers")
+    size = players * block
+    labels = bracket_order(size)
+    sections = [labels[i:i + block] for i in range(0, size, block)]
+    empty = {label for section in sections if min(section) <= passes
+             for label in section if label != min(section)}
+    remaining = sorted(set(labels) - empty - set(range(1, passes + 1)))
+    seat = {label: passes + k for k, label in enumerate(remaining[:others], start=1)}
+    seat.update({s: s for s in range(1, passes + 1)})
+    return size, [Seed(seat[label]) if label in seat else _EMPTY for label in labels]
+
+
+def single_elimination(entrants: int, *, third_place: bool = False, passes: int = 0,
+                       skip: int = 1) -> Bracket:
     """Single elimination for seeds 1..entrants (appendix §2).
 
     Byes go to seeds 1..(size - a), paired in the layout with the missing seeds a + 1..size.
-    ``third_place`` adds a match between the semi-final losers, played with the final; it needs
-    two semi-finals, so at least 4 entrants.
+    ``passes``: the statute gives seeds 1..passes a pass of ``skip`` rounds (one or two,
+    :func:`pass_lines`). ``third_place`` adds a match between the semi-final losers, played
+    with the final; it needs two semi-finals, so at least 4 entrants.
     """
     size = bracket_size(entrants)
     if third_place and entrants < 4:
         raise KnockoutError("a match for third place needs at least 4 entrants")
+    lines = None
+    if passes:
+        size, lines = pass_lines(entrants, passes, skip)
     builder = _Builder()
-    a_rounds = _winners_bracket(builder, entrants, size)
+    a_rounds = _winners_bracket(builder, entrants, size, lines)
     if third_place:
         semis = a_rounds[-2]
         stage = len(a_rounds)
         builder.pair("3", 1, stage, semis[0][1], semis[1][1])
-    return _finish(builder, entrants, double=False, third_place=third_place)
+    return _finish(builder, entrants, double=False, third_place=third_place, size=size,
+                   lines=lines)
 
 
 def double_elimination(entrants: int) -> Bracket:
@@ -356,13 +415,17 @@ def double_elimination(entrants: int) -> Bracket:
     return _finish(builder, entrants, double=True, third_place=False)
 
 
-def knockout(entrants: int, *, double: bool = False, third_place: bool = False) -> Bracket:
-    """Either bracket, as an event's statute chooses it."""
+def knockout(entrants: int, *, double: bool = False, third_place: bool = False,
+             passes: int = 0, skip: int = 1) -> Bracket:
+    """Either bracket, as an event's statute chooses it; seeds' passes in single elimination
+    only (a loser's bracket is fed by round 1's losers)."""
     if double and third_place:
         raise KnockoutError("double elimination has no match for third place")
     if double:
+        if passes:
+            raise KnockoutError("seeds' passes are for single elimination")
         return double_elimination(entrants)
-    return single_elimination(entrants, third_place=third_place)
+    return single_elimination(entrants, third_place=third_place, passes=passes, skip=skip)
 
 
 # --- advancing -----------------------------------------------------------------------------

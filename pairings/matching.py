@@ -51,10 +51,6 @@ def _rustworkx_matching(n: int, edges: Sequence[Edge]) -> list[int]:
     return mate
 
 
-def matching_weight(mate: Sequence[int], weight: Callable[[int, int], int]) -> int:
-    return sum(weight(v, w) for v, w in enumerate(mate) if w > v)
-
-
 # --- cardinality matching ---------------------------------------------------------------------
 
 

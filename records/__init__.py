@@ -197,6 +197,24 @@ class Pairing:
         return self.second if self.games[0].white_first else self.first
 
 
+class Sanction(StrEnum):
+    """A disqualification (Art. 16.1 d–e, 16.2): the points gained voided (Art. 15.6, the chief
+    arbiter's act; the player stays on the list with nothing), or the player struck from the
+    list and the results (the chief arbiter with the head of the organising committee)."""
+
+    POINTS_VOIDED = "voided"
+    STRUCK = "struck"
+
+
+class VoidedGames(StrEnum):
+    """How the opponents score a disqualified player's games (the statute's choice: Art. 15.6
+    says only that the player's points are voided): each opponent wins by forfeit, or every
+    game is cancelled (X) for both sides, as Art. 21.5.1 does for an early withdrawal."""
+
+    OPPONENTS_WIN = "wins"
+    CANCELLED = "cancelled"
+
+
 @dataclass(frozen=True, slots=True)
 class Participant:
     """A player or a team in the event, by pairing number."""
@@ -214,6 +232,9 @@ class Participant:
     withdrawn_after: int | None = None
     # Late entry: first round the participant can be paired in.
     joined_round: int = 1
+    # Art. 16.1 d–e: disqualified, and how the statute scores the games (``VoidedGames``).
+    disqualified: Sanction | None = None
+    voided_games: VoidedGames = VoidedGames.OPPONENTS_WIN
 
     def __post_init__(self) -> None:
         # A rating of 0 is how many programs write "unrated" (TRF files, registers): it is no

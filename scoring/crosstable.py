@@ -83,7 +83,7 @@ def crosstable(tournament: Tournament, table: Standings, system: System) -> Cros
 def _cells(marks: list[Mark], columns: tuple[int, ...],
            fmt: Format) -> tuple[tuple[Mark, ...], ...]:
     """A row's marks by column (an opponent in a round robin, a round in a Swiss event), each
-    column's in round order; one pass over the marks rather than one per column (issue 23)."""
+    column's in round order; one pass over the marks rather than one per column."""
     by_column: dict[int, tuple[Mark, ...]] = {}
     for mark in sorted(marks, key=lambda m: m.round):
         column = mark.opponent if fmt is Format.ROUND_ROBIN else mark.round

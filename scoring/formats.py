@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from enum import StrEnum
 
-from records import Result, Tournament
+from records import Tournament
 
 
 class Format(StrEnum):
@@ -50,7 +50,3 @@ def cycles(tournament: Tournament) -> int:
     by_rounds = tournament.rounds // per_cycle if per_cycle else 1
     by_meetings = max(meetings(tournament).values(), default=1)
     return max(1, by_rounds, by_meetings)
-
-
-def is_cancelled(result: Result | None) -> bool:
-    return result is Result.CANCELLED

@@ -21,6 +21,9 @@ LAW_APPENDIX = ("PTS", "SB", "H2H", "LOT")
 #: to one weak opponent or one unplayed round), then full Buchholz, then the coefficient the law
 #: itself defines (SB), then direct encounter, wins, wins with Black, lots.
 LAW_SWISS = ("PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG", "LOT")
+#: Art. 21.4 read with Art. 21.3: "the coefficient" is the only one the law defines (SB), first;
+#: then the criteria of ``LAW_SWISS``. The statute form offers it first.
+LAW_COEFFICIENT = ("PTS", "SB", "BH/C1", "BH", "DE", "WIN", "BWG", "LOT")
 #: Art. 21.2, two-game matches: match points, then game points ("Nếu điểm trận bằng nhau thì căn
 #: cứ vào điểm ván"), then Art. 21.3's criteria (round robin) or the Swiss default.
 LAW_ROUND_ROBIN_MATCHES = ("PTS", "GPTS", *LAW_ROUND_ROBIN[1:])
@@ -37,6 +40,8 @@ class Preset:
 
 
 PRESETS = (
+    Preset("law-coefficient", LAW_COEFFICIENT,
+           "Art. 21.4 with Art. 21.3's coefficient (criteria after SB: FIDE C.07's advice)"),
     Preset("law-rr", LAW_ROUND_ROBIN, "Art. 21.3"),
     Preset("law-rr-matches", LAW_ROUND_ROBIN_MATCHES, "Art. 21.2, 21.3"),
     Preset("law-appendix", LAW_APPENDIX, "appendix §5.3"),

@@ -171,11 +171,15 @@ def expected_score(regulation: Regulation, rating: int, opponent: int) -> Fracti
 
 
 def rated_games(tournament: Tournament, regulation: Regulation, *, year: int | None = None,
-                after_round: int | None = None, k: int | None = None) -> list[RatedGame]:
-    """Every rated game from each rated player's side, with its change ``K × (W − We)``."""
+                after_round: int | None = None, k: int | None = None,
+                only: int | None = None) -> list[RatedGame]:
+    """Every rated game from each rated player's side, with its change ``K × (W − We)``;
+    ``only``: from that player's side alone."""
     players = {p.number: p for p in tournament.participants}
     out = []
     for rnd, me, them, score in played_games(tournament, after_round):
+        if only is not None and me != only:
+            continue
         mine, theirs = _rating(players[me]), _rating(players[them])
         if mine is None or theirs is None:
             continue
@@ -186,14 +190,19 @@ def rated_games(tournament: Tournament, regulation: Regulation, *, year: int | N
 
 
 def rating_report(tournament: Tournament, regulation: Regulation, *, year: int | None = None,
-                  after_round: int | None = None, k: int | None = None) -> list[RatingRow]:
-    """Each player's rated games, score, expected score and change after ``after_round``."""
-    games = rated_games(tournament, regulation, year=year, after_round=after_round, k=k)
+                  after_round: int | None = None, k: int | None = None,
+                  only: int | None = None) -> list[RatingRow]:
+    """Each player's rated games, score, expected score and change after ``after_round``;
+    ``only``: that player's row alone (a player's change reads his own games alone)."""
+    games = rated_games(tournament, regulation, year=year, after_round=after_round, k=k,
+                        only=only)
     mine: dict[int, list[RatedGame]] = {}
     for g in games:
         mine.setdefault(g.player, []).append(g)
     rows = []
     for player in sorted(tournament.participants, key=lambda p: p.number):
+        if only is not None and player.number != only:
+            continue
         rating = _rating(player)
         if rating is None:
             rows.append(_unrated_row(tournament, regulation, player, after_round))

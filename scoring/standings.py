@@ -25,8 +25,16 @@ from scoring.presets import LAW_ROUND_ROBIN as LAW_ROUND_ROBIN
 from scoring.presets import LAW_SWISS as LAW_SWISS
 from scoring.presets import LAW_TEAMS as LAW_TEAMS
 from scoring.presets import NAMED_ORDERS
-from scoring.tiebreaks import REGISTRY, Cell, Context, Edition, Spec, edition_for
-from scoring.withdrawals import apply_withdrawals, withdrew_by_half
+from scoring.tiebreaks import (
+    REGISTRY,
+    Cell,
+    Context,
+    Edition,
+    HeadToHeadAmong,
+    Spec,
+    edition_for,
+)
+from scoring.withdrawals import apply_withdrawals, struck, withdrew_by_half
 
 
 def resolve_order(text: str | Iterable[str]) -> tuple[str, ...]:
@@ -101,6 +109,7 @@ def standings(
     unrated_rating: int | None = None,
     withdrawals: bool = True,
     fouls: dict[int, int] | None = None,
+    h2h_among: HeadToHeadAmong = HeadToHeadAmong.ALL_TIED,
 ) -> Standings:
     """Rank ``tournament`` after ``after_round`` (default: the last paired round).
 
@@ -108,7 +117,8 @@ def standings(
     first and ``PTS`` at its head is not repeated. ``fmt`` defaults to :func:`detect_format`;
     ``edition`` to the C.07 text in force on ``start_date``. Withdrawals (Art. 21.5) are applied
     first unless ``withdrawals=False`` (the transformation is idempotent). ``fouls``: the fouls
-    the arbiters recorded per participant, for ``FOUL``. A round-robin participant whose games
+    the arbiters recorded per participant, for ``FOUL``. ``h2h_among``: the statute's reading
+    of Art. 21.3's head-to-head when three or more are tied. A round-robin participant whose games
     were all cancelled (Art. 21.5.1) is not ranked: their number is in ``withdrawn``.
     """
     fmt = fmt or detect_format(tournament)
@@ -121,7 +131,7 @@ def standings(
         else [Spec.parse("PTS"), *specs]
     sheet = score_event(tournament, system, after_round=after_round)
     ctx = Context(sheet, fmt, edition or edition_for(start_date), lots_seed, unrated_rating,
-                  dict(fouls or {}))
+                  dict(fouls or {}), h2h_among)
     global_cells = {i: REGISTRY[s.code].compute(ctx, s) for i, s in enumerate(ranking)
                     if not REGISTRY[s.code].group}
     trails: dict[int, list[tuple[int, object, object]]] = {n: [] for n in sheet.numbers}
@@ -141,11 +151,14 @@ def standings(
 
 def _set_apart(tournament: Tournament, fmt: Format) -> tuple[int, ...]:
     """Art. 21.5.1: the round-robin participants withdrawn with half or fewer games played,
-    whose games are all cancelled; they are shown apart from the ranking."""
-    if fmt is not Format.ROUND_ROBIN:
-        return ()
-    return tuple(sorted(p.number for p in tournament.participants
-                        if p.withdrawn_after is not None and withdrew_by_half(tournament, p)))
+    whose games are all cancelled, and those struck from the list and the results (Art. 16.1
+    e); they are shown apart from the ranking."""
+    out = set(struck(tournament))
+    if fmt is Format.ROUND_ROBIN:
+        out.update(p.number for p in tournament.participants
+                   if p.withdrawn_after is not None and p.disqualified is None
+                   and withdrew_by_half(tournament, p))
+    return tuple(sorted(out))
 
 
 def _split_all(ctx: Context, spec: Spec, index: int, blocks: list[list[int]],

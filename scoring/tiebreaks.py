@@ -60,6 +60,18 @@ def edition_for(start: date | None) -> Edition:
     return Edition.C07_2024
 
 
+class HeadToHeadAmong(StrEnum):
+    """Art. 21.3 ("căn cứ vào ván cờ đối kháng giữa các đấu thủ bằng điểm, ai thắng xếp trên")
+    does not say what H2H does when three or more are tied; the statute reads it one way.
+
+    ``ALL_TIED``: the mini-table of the games among all the tied players, re-applied to the
+    players it leaves tied. ``TWO_ONLY``: it decides only a tie of exactly two; three or more
+    go on to the next criterion."""
+
+    ALL_TIED = "all"
+    TWO_ONLY = "two"
+
+
 class TiebreakError(ValueError):
     """A criterion that cannot be read or computed; the message names it."""
 
@@ -115,6 +127,8 @@ class Context:
     unrated_rating: int | None = None
     # Fouls the arbiters recorded per participant (FOUL: fewer ranks higher); none recorded: 0.
     fouls: dict[int, int] = field(default_factory=dict)
+    # Art. 21.3 with three or more tied: the statute's reading of H2H.
+    h2h_among: HeadToHeadAmong = HeadToHeadAmong.ALL_TIED
     cache: dict[object, object] = field(default_factory=dict)
 
     def score(self, spec: Spec) -> str:
@@ -245,7 +259,7 @@ _PARTICIPATED = frozenset({Kind.GAME, Kind.FORFEIT_WIN, Kind.PAIRING_BYE, Kind.F
 class _Part(NamedTuple):
     """One round's contribution: the (real or dummy) opponent's score and the tie-break value.
     A named tuple (equal by value, like a frozen dataclass) as 2,000 players × 13 rounds make
-    52,000 of them per standings (issue 23)."""
+    52,000 of them per standings."""
 
     score: int
     value: int
@@ -343,7 +357,7 @@ def sonneborn_berger(ctx: Context, spec: Spec) -> dict[int, Cell]:
     opponent (a voluntarily unplayed round first)."""
     if not spec.cut_low and not spec.cut_high:
         # Uncut (the law's SB): each participant's rounds summed and dropped at once rather
-        # than kept for a cut (26,000 of them in a 2,000 × 13 event, issue 23).
+        # than kept for a cut (26,000 of them in a 2,000 × 13 event).
         values = {n: sum(p.value for p in _rounds_parts(ctx, spec, n, sb=True))
                   for n in ctx.sheet.numbers}
     else:
@@ -440,7 +454,11 @@ def head_to_head(ctx: Context, spec: Spec, group: Sequence[int]) -> dict[int, Ce
     recorded — forfeits included, every meeting summed (not averaged) — and it decides only when
     every tied player has met every other; otherwise it leaves the whole group tied (it never
     guesses at missing games as DE does in a Swiss event). Re-applied to sub-groups left tied.
+    Three or more tied: the mini-table among them, or, when the statute reads Art. 21.3 so
+    (``HeadToHeadAmong.TWO_ONLY``), no decision: the next criterion decides.
     """
+    if ctx.h2h_among is HeadToHeadAmong.TWO_ONLY and len(group) != 2:
+        return {n: Cell(0, None) for n in group}
     results = results_within(ctx, spec, group, forfeits=True)
     if not all(len(results[n]) == len(group) - 1 for n in group):
         return {n: Cell(0, None) for n in group}

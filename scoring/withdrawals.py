@@ -20,6 +20,12 @@ Swiss, Art. 21.5.2: results played stand, however many; whoever is paired agains
 player afterwards wins by forfeit (the crosstable shows "0" for the withdrawn player and "X" for
 the winner; see ``scoring/crosstable.py``).
 
+Disqualification (Art. 15.6, 16.1 d–e): every game of the disqualified player, played or not,
+is voided for them ("hủy bỏ điểm số đạt được"): the opponent wins it by forfeit or it is
+cancelled for both sides, as the statute chooses (``VoidedGames``). The withdrawal rules do not
+apply to a disqualified player on top. A player struck from the list (Art. 16.1 e) is not ranked;
+one whose points are voided is ranked with what is left (nothing).
+
 Only pairings present in the record are transformed: a round robin's remaining rounds must be
 paired (the Berger schedule, ``pairings/berger.py``) for their games to be scored.
 """
@@ -28,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from records import Game, Pairing, Participant, Result, Tournament
+from records import Game, Pairing, Participant, Result, Sanction, Tournament, VoidedGames
 from scoring.formats import Format, cycles
 
 
@@ -55,11 +61,17 @@ def withdrew_by_half(tournament: Tournament, participant: Participant,
 
 def apply_withdrawals(tournament: Tournament, fmt: Format, *,
                       scheduled: int | None = None) -> Tournament:
-    """The record with Art. 21.5 applied to every participant with ``withdrawn_after`` set."""
-    withdrawn = [p for p in tournament.participants if p.withdrawn_after is not None]
-    if not withdrawn:
+    """The record with Art. 21.5 applied to every participant with ``withdrawn_after`` set, and
+    the disqualifications of Art. 16.1 d–e to every participant ``disqualified``."""
+    disqualified = [p for p in tournament.participants if p.disqualified is not None]
+    withdrawn = [p for p in tournament.participants
+                 if p.withdrawn_after is not None and p.disqualified is None]
+    if not withdrawn and not disqualified:
         return tournament
     pairings = list(tournament.pairings)
+    for participant in disqualified:
+        pairings = [_void(p, participant) if _involves(p, participant.number) else p
+                    for p in pairings]
     for participant in withdrawn:
         if fmt is Format.ROUND_ROBIN:
             if withdrew_by_half(tournament, participant, scheduled):
@@ -74,8 +86,43 @@ def apply_withdrawals(tournament: Tournament, fmt: Format, *,
     return replace(tournament, pairings=tuple(pairings))
 
 
+def disqualified_as_forfeits(tournament: Tournament) -> Tournament:
+    """Art. 15.6 as a file of results writes it: each game of a disqualified participant whose
+    opponents win (``VoidedGames.OPPONENTS_WIN``) becomes the opponent's forfeit win. Games the
+    statute cancels stay as played (a file such as TRF has no code for a cancelled game; its
+    points column carries the cancellation)."""
+    pairings = tournament.pairings
+    for participant in tournament.participants:
+        if participant.disqualified is None \
+                or participant.voided_games is not VoidedGames.OPPONENTS_WIN:
+            continue
+        pairings = tuple(_void(p, participant) if _involves(p, participant.number) else p
+                         for p in pairings)
+    return replace(tournament, pairings=pairings)
+
+
 def _involves(pairing: Pairing, number: int) -> bool:
     return pairing.second is not None and number in (pairing.first, pairing.second)
+
+
+def struck(tournament: Tournament) -> tuple[int, ...]:
+    """Art. 16.1 e: the participants struck from the list and the results (not ranked)."""
+    return tuple(sorted(p.number for p in tournament.participants
+                        if p.disqualified is Sanction.STRUCK))
+
+
+def _void(pairing: Pairing, participant: Participant) -> Pairing:
+    """Art. 15.6: the disqualified side's points from this pairing voided; the opponent wins by
+    forfeit, or the games are cancelled, as the statute says."""
+    if participant.voided_games is VoidedGames.CANCELLED:
+        return _cancel(pairing)
+    games = pairing.games or (Game(True),)
+    out = []
+    for game in games:
+        disqualified_white = game.white_first == (pairing.first == participant.number)
+        out.append(replace(game, result=Result.BLACK_WINS_FORFEIT if disqualified_white
+                           else Result.WHITE_WINS_FORFEIT))
+    return replace(pairing, games=tuple(out))
 
 
 def _cancel(pairing: Pairing) -> Pairing:

@@ -5,9 +5,16 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import Group, Permission
+from hypothesis import HealthCheck, settings
 
-from tests.tournaments.builders import PlayerFactory, UserFactory
+from tests.tournaments.builders import PlayerFactory, UserFactory, statute_order_choose
 from tournaments.services.events import event_create, role_assign
+
+# The suite shares two cores between two workers, PostgreSQL and the browser: a pause of the
+# machine is no sign of a slow strategy, so the timing health check is off; every other check
+# stays, and each test's examples and deadline are its own.
+settings.register_profile("suite", suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 @pytest.fixture
@@ -41,6 +48,7 @@ def make_event(organiser, chief_arbiter, arbiter):
         statute.setdefault("name", "Giải thử")
         statute.setdefault("start_date", datetime.date(2026, 11, 20))
         event = event_create(actor=organiser, **statute)
+        statute_order_choose(event)
         role_assign(event=event, actor=organiser, user=chief_arbiter, role="chief")
         role_assign(event=event, actor=organiser, user=arbiter, role="arbiter")
         return event
@@ -81,42 +89,128 @@ def _empty_cache():
     cache.clear()
 
 
+def redis_server_start(port: int, folder):
+    """Start ``redis-server`` on this loopback port, keeping nothing on disk, and return its
+    process once it answers (a test that stopped one starts it again on the same port)."""
+    import subprocess
+    import time
+
+    import redis
+
+    process = subprocess.Popen(
+        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "",
+         "--appendonly", "no", "--dir", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            redis.Redis.from_url(f"redis://127.0.0.1:{port}/0", socket_connect_timeout=1).ping()
+            return process
+        except redis.ConnectionError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise
+            time.sleep(0.05)
+
+
+def redis_server_stop(process) -> None:
+    """End a server started by ``redis_server_start``, by its process id."""
+    import subprocess
+
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+class RedisServer:
+    """A Redis server of the test's own on a free port, which the test can kill, stop and
+    start again on the same port (the workers, the web processes and the cache reconnect)."""
+
+    def __init__(self, folder):
+        import socket
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.folder = folder
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = redis_server_start(self.port, folder)
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+    def start(self) -> None:
+        self.process = redis_server_start(self.port, self.folder)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            redis_server_stop(self.process)
+
+    def keys(self) -> list[bytes]:
+        import redis
+
+        return redis.Redis.from_url(self.url).keys("*")
+
+
 @pytest.fixture(scope="module")
 def private_redis(tmp_path_factory):
     """A Redis server of the test's own, on a free loopback port, keeping nothing on disk:
     what a test does to it (a worker's queue, stopping it) reaches no other test run. Yields
     ``(url, process)``; the server is ended by its process id."""
     import socket
-    import subprocess
-    import time
-
-    import redis
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    folder = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen(
-        ["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "",
-         "--appendonly", "no", "--dir", str(folder)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                raise
-            time.sleep(0.05)
+    process = redis_server_start(port, tmp_path_factory.mktemp("redis"))
     try:
-        yield url, process
+        yield f"redis://127.0.0.1:{port}/0", process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        redis_server_stop(process)
+
+
+_DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences",
+                      "django_db_serialized_rollback", "django_db_setup", "live_server"}
+
+
+def _uses_the_database(item):
+    return (item.get_closest_marker("django_db") is not None
+            or item.get_closest_marker("services") is not None
+            or not _DATABASE_FIXTURES.isdisjoint(getattr(item, "fixturenames", ())))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--embedded-pass", action="store_true",
+        help="the SQLite pass of `make test`: the tests that use no database and the tests "
+             "marked `sqlite`; the PostgreSQL pass runs every test that uses the database")
+
+
+def _embedded_pass_keeps(item):
+    return not _uses_the_database(item) or item.get_closest_marker("sqlite") is not None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each test runs once in `make test`. The PostgreSQL pass (DATABASE_URL set), production's
+    database, runs every test that uses the database, the browser tests among them; the SQLite
+    pass (``--embedded-pass``) runs the pure engines and the source checks, which answer alike
+    on either database, and the tests marked ``sqlite``, which prove the embedded defaults of
+    `make serve` (the demo built from nothing, every page walked; they run on both). Without
+    either, as when a file is run on its own, every collected test runs."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        keep = _uses_the_database
+    elif config.getoption("--embedded-pass"):
+        keep = _embedded_pass_keeps
+    else:
+        return
+    kept = [item for item in items if keep(item)]
+    left = [item for item in items if not keep(item)]
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept

@@ -39,7 +39,7 @@ def test_production_settings_pass_the_deploy_checks():
 def test_production_hsts_subdomains_preload_and_forwarded_proto_are_opt_in():
     done = _run("config.settings_production", PRODUCTION, "shell", "-v", "0", "-c", SHOW)
     assert done.stdout.split() == [
-        "False", "False", "None", "django.core.cache.backends.redis.RedisCache"], done.stderr
+        "False", "False", "None", "config.cache.FaultTolerantRedisCache"], done.stderr
     opted = _run("config.settings_production", {
         **PRODUCTION, "SECURE_HSTS_INCLUDE_SUBDOMAINS": "true", "SECURE_HSTS_PRELOAD": "true",
         "TRUSTED_PROXY_COUNT": "1"}, "shell", "-v", "0", "-c", SHOW)
@@ -82,3 +82,32 @@ def test_embedded_defaults():
     assert settings.DEBUG is False
     if not os.environ.get("CELERY_BROKER_URL"):
         assert settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def test_production_mails_through_smtp_from_the_environment():
+    show = ("from django.conf import settings as s; print(s.EMAIL_BACKEND, s.EMAIL_HOST, "
+            "s.EMAIL_PORT, s.EMAIL_USE_TLS, s.DEFAULT_FROM_EMAIL, s.SITE_URL)")
+    run = _run("config.settings_production", {
+        **PRODUCTION, "EMAIL_HOST": "smtp.example.vn", "EMAIL_PORT": "2525",
+        "DEFAULT_FROM_EMAIL": "giai@example.vn", "SITE_URL": "https://giai.example.vn"},
+        "shell", "-c", show)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1].split() == [
+                                  "django.core.mail.backends.smtp.EmailBackend",
+                                  "smtp.example.vn", "2525", "True", "giai@example.vn",
+                                  "https://giai.example.vn"]
+    embedded = _run("config.settings", {}, "shell", "-c", show)
+    assert embedded.stdout.strip().splitlines()[-1].split()[0] == (
+        "django.core.mail.backends.console.EmailBackend")
+
+
+def test_vapid_keys_prints_a_pair_whose_public_half_matches():
+    from config import vapid
+
+    run = _run("config.settings", {}, "vapid_keys")
+    assert run.returncode == 0, run.stderr
+    lines = dict(line.split("=", 1) for line in run.stdout.split())
+    assert set(lines) == {"VAPID_PRIVATE_KEY", "VAPID_PUBLIC_KEY"}
+    assert len(lines["VAPID_PRIVATE_KEY"]) == 43  # 32 bytes, base64url without padding
+    assert vapid.public_key_of(lines["VAPID_PRIVATE_KEY"]) == lines["VAPID_PUBLIC_KEY"]
+    assert len(lines["VAPID_PUBLIC_KEY"]) == 87 and lines["VAPID_PUBLIC_KEY"][0] == "B"

@@ -1,4 +1,4 @@
-"""Several web machines behind a proxy (issue 23; docs/deployment.md): two gunicorn processes
+"""Several web machines behind a proxy (docs/deployment.md): two gunicorn processes
 with the production settings, on two ports, share one PostgreSQL database and one Redis and
 nothing else. A result written through one is seen through the other at once (the event's
 version, published in Redis on commit, makes the other's cached answer stale), and failed
@@ -28,6 +28,7 @@ from tests.tournaments.builders import rr_scenario
 
 pytestmark = [
     pytest.mark.services,
+    pytest.mark.xdist_group("several-machines"),
     pytest.mark.skipif(connection.vendor != "postgresql",
                        reason="processes sharing one database: the PostgreSQL pass runs it"),
 ]

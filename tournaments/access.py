@@ -21,8 +21,8 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from tournaments.models import Championship, Event, Round, RoundStatus
-from tournaments.selectors.championship_tree import visible_championship
-from tournaments.selectors.events import visible_event
+from tournaments.selectors.championship_tree import championship_if_visible
+from tournaments.selectors.events import event_if_visible
 
 
 def event_visible(user, event: Event) -> bool:
@@ -42,7 +42,7 @@ def round_visible(user, round_: Round, event: Event) -> bool:
 
 def event_seen(user, *, slug: str | None = None, pk: int | None = None) -> Event:
     """The event of that address (or id) if the user may see it; not found otherwise."""
-    event = visible_event(user, slug, pk=pk)
+    event = event_if_visible(user, slug, pk=pk)
     if event is None:
         raise Http404
     return event
@@ -59,7 +59,7 @@ def event_for(user, perm: str, *, slug: str | None = None, pk: int | None = None
 
 def championship_seen(user, *, slug: str | None = None, pk: int | None = None) -> Championship:
     """The championship of that address (or id) if the user may see it; not found otherwise."""
-    championship = visible_championship(user, slug, pk=pk)
+    championship = championship_if_visible(user, slug, pk=pk)
     if championship is None:
         raise Http404
     return championship
@@ -84,6 +84,28 @@ def refusal(perm: str) -> str:
                  "closing a round are theirs (Art. 20).")
     if perm == "tournaments.record_foul":
         return _("Only this event's arbiters can record or remove a penalty (Art. 20).")
+    if perm == "tournaments.adjourn_game":
+        return _("Only this event's arbiters can adjourn a game and open its sealed move "
+                 "(Art. 10.3).")
+    if perm == "tournaments.disqualify":
+        return _("Only this event's chief arbiter can disqualify a player (Art. 16.2).")
+    if perm == "tournaments.approve_striking":
+        return _("Only this event's organisers approve striking a player from the list and "
+                 "the results (Art. 16.2).")
+    if perm == "tournaments.decide_protest":
+        return _("Only this event's chief arbiter and organisers decide a protest (Art. 15.6, "
+                 "20.3 e).")
+    if perm == "tournaments.decide_appeal":
+        return _("Only this event's appeals committee decides an appeal (Art. 19.2).")
+    if perm == "tournaments.read_protests":
+        return _("Only this event's staff and appeals committee read its protests.")
+    if perm in ("tournaments.decide_request", "tournaments.grant_bye"):
+        return _("Only this event's chief arbiter and organisers decide the players' requests "
+                 "and byes and give their private links (Art. 20.3).")
+    if perm in ("tournaments.record_payment", "tournaments.read_fees"):
+        return _("Only this event's treasurer and organisers keep its entry fees.")
+    if perm == "tournaments.read_championship_fees":
+        return _("Only this championship's treasurer and organisers read its entry fees.")
     if perm in ("tournaments.change_championship", "tournaments.qualify_stage"):
         return _("Only this championship's organisers can do this: its categories, stages and "
                  "qualification are theirs (Art. 19).")

@@ -128,7 +128,7 @@ class JobAdmin(admin.ModelAdmin):
                        "started_at", "finished_at"]
 
 
-# Championships (issue 15): read in the back office; built through the championship's pages.
+# Championships (Art. 17.3): read in the back office; built through the championship's pages.
 @admin.register(Championship)
 class ChampionshipAdmin(admin.ModelAdmin):
     list_display = ["name", "start_date", "visibility"]

@@ -1,4 +1,4 @@
-"""Public reads of an event from cache (issue 23): validators, 304s and cached answers.
+"""Public reads of an event from cache: validators, 304s and cached answers.
 
 Every public page and public API read of an event (``PUBLIC_READS``) gets an ETag made of the
 event's version (``tournaments/versions.py``), the language, who asks (a visitor, or one
@@ -15,6 +15,13 @@ and the asker's own token is put back when it is served, so no visitor gets anot
 
 Signed-in users (organisers and arbiters see draft rounds on the same pages) get validators
 too, for their own session only, and ``Cache-Control: private``; their pages are never stored.
+
+A read sees only the query parameters it uses (``READ_QUERIES``): the others are taken out of
+the request before the view runs, so the answer and its cache key are the same with or without
+them (``?x=random`` is answered from the cache). A visitor's reads that the cache cannot answer
+are counted per address (the expensive ones, ``THROTTLED_READS``: tables, exports, PDFs):
+over ``ANONYMOUS_RENDERS_PER_MINUTE`` renders a minute, 429 with ``Retry-After`` and a message in
+the page's language. Answers from the cache and 304s are not counted.
 """
 
 import hashlib
@@ -22,10 +29,14 @@ import re
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import _unmask_cipher_token, get_token
+from django.http import HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
+from django.middleware.csrf import get_token
+from django.shortcuts import render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from tournaments.compat import csrf_secret
+from tournaments.signin_throttle import client_address, throttle_bump, throttle_key
 from tournaments.versions import version_of
 
 # URL names of the public reads of one event, and the URL argument naming it: an event's
@@ -35,26 +46,62 @@ PUBLIC_READS = {
     **dict.fromkeys([
         "tournaments:event_detail", "tournaments:entries", "tournaments:entry",
         "tournaments:rounds", "tournaments:round", "tournaments:standings",
-        "tournaments:crosstable", "tournaments:trf_public", "tournaments:bracket",
+        "tournaments:crosstable", "tournaments:prizes", "tournaments:trf_public",
+        "tournaments:bracket",
         "tournaments:board_results", "tournaments:excel_download",
         "tournaments:event_version", "tournaments:game", "tournaments:game_pgn",
         "tournaments:round_pgn", "tournaments:event_pgn", "tournaments:print",
-        "tournaments:print_pdf"], "slug"),
-    **dict.fromkeys(["event-detail", "event-standings", "event-crosstable", "event-version"],
-                    "pk"),
+        "tournaments:print_pdf", "tournaments:rounds_calendar"], "slug"),
+    **dict.fromkeys(["event-detail", "event-standings", "event-crosstable", "event-version",
+                     "event-prizes"], "pk"),
     **dict.fromkeys([
         "event-entries", "event-rounds", "event-round", "event-bracket", "event-trf",
         "event-board-results", "event-team", "event-fouls", "round-pgn"], "event_pk"),
 }
+
+# The query parameters each public read uses (a round, a game, the round a table is after, a
+# printed sheet's choices; the API's ``format``); any other is taken out of the request.
+# tests/tournaments/views/test_read_queries.py fails on a name a read asks for that is not here.
+READ_QUERIES = {
+    "tournaments:rounds": {"round", "find", "board"},
+    "tournaments:round": {"find", "board"},
+    "tournaments:entries": {"sort", "q", "sex", "title", "club", "province", "status"},
+    "tournaments:standings": {"after"},
+    "tournaments:crosstable": {"after"},
+    "tournaments:prizes": {"after"},
+    "tournaments:board_results": {"after"},
+    "tournaments:excel_download": {"round"},
+    "tournaments:game": {"game", "ply", "pieces"},
+    "tournaments:game_pgn": {"game"},
+    "tournaments:print": {"round", "after", "top"},
+    "tournaments:print_pdf": {"round", "after", "top"},
+    "event-standings": {"after_round"},
+    "event-crosstable": {"after_round"},
+    "event-prizes": {"after_round"},
+    "event-board-results": {"after_round"},
+    "event-trf": {"drafts", "edition"},
+    "event-entries": {"page"},
+}
+API_QUERIES = frozenset({"format"})
+# The reads whose renders a visitor's address may make only so many of a minute: an event's
+# tables and exports (the heavy ones for a 1,000-player event), and the championship's workbook.
+THROTTLED_READS = frozenset({
+    "tournaments:standings", "tournaments:crosstable", "tournaments:prizes",
+    "tournaments:board_results",
+    "tournaments:excel_download", "tournaments:trf_public", "tournaments:event_pgn",
+    "tournaments:round_pgn", "tournaments:print", "tournaments:print_pdf",
+    "tournaments:championship_excel",
+    "event-standings", "event-crosstable", "event-prizes", "event-board-results", "event-trf",
+    "round-pgn",
+})
+RENDER_WINDOW_SECONDS = 60
 
 _TOKEN = re.compile(r"[A-Za-z0-9]{64}")
 _SENTINEL = "@@csrf-token@@"
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language",
                  "Content-Security-Policy")
 MAX_STORED_BYTES = 8 * 1024 * 1024
-# The queries of a stored answer (the round of a table: ``?after=``, ``?after_round=``) and
-# the API's ``Accept`` headers whose answers are stored; any other is answered fresh.
-STORED_QUERIES = frozenset({"after", "after_round"})
+# The API's ``Accept`` headers whose answers are stored; any other is answered fresh.
 STORED_ACCEPTS = frozenset({"", "*/*", "application/json"})
 # While one request renders a page again after a write, the others asking for it get the
 # previous answer rather than all rendering it at once; the lock ends with that request (or
@@ -76,17 +123,69 @@ def _credentials(request) -> str:
             + request.headers.get("Authorization", ""))
 
 
+def _is_api(view_name: str) -> bool:
+    return not view_name.startswith("tournaments:")
+
+
+def _used_queries_only(request, view_name: str) -> None:
+    """Take out of the request the query parameters the read does not use (``READ_QUERIES``),
+    the kept ones in a fixed order: the view, the page's own links and the cache's key see the
+    same address whatever else was added to it."""
+    used = READ_QUERIES.get(view_name, set()) | (API_QUERIES if _is_api(view_name) else set())
+    kept = QueryDict(mutable=True)
+    for name in sorted(set(request.GET) & used):
+        kept.setlist(name, request.GET.getlist(name))
+    query = kept.urlencode()
+    if query != request.META.get("QUERY_STRING", ""):
+        kept._mutable = False
+        request.GET = kept
+        request.META["QUERY_STRING"] = query
+
+
 def _storable(request) -> bool:
     """A visitor's request, which the shared cache may answer: no session, credentials or
     flash message (which the page would show once); and, so that nobody can fill the cache by
-    varying the address or the headers, no query but a small round number
-    (``STORED_QUERIES``) and, for the API, one of the usual ``Accept`` headers."""
-    api = not request.resolver_match.view_name.startswith("tournaments:")
+    varying the address or the headers, short plain values of the queries the read uses and,
+    for the API, one of the usual ``Accept`` headers."""
     return (_credentials(request) == "|" and "messages" not in request.COOKIES
             and request.method == "GET"
-            and all(name in STORED_QUERIES and len(values) == 1 and values[0].isdigit()
-                    and len(values[0]) <= 3 for name, values in request.GET.lists())
-            and (not api or request.headers.get("Accept", "") in STORED_ACCEPTS))
+            and all(len(values) == 1 and values[0].isalnum() and values[0].isascii()
+                    and len(values[0]) <= 4 for values in dict(request.GET.lists()).values())
+            and (not _is_api(request.resolver_match.view_name)
+                 or request.headers.get("Accept", "") in STORED_ACCEPTS))
+
+
+def _anonymous(request) -> bool:
+    """Nobody signed in: no session's user and, for the API, no token (which the API checks
+    before its view does anything, refusing a wrong one at once). Any other ``Authorization``
+    header is nobody's: neither the pages nor the API read it."""
+    user = getattr(request, "user", None)
+    return not (user is not None and user.is_authenticated) and not (
+        _is_api(request.resolver_match.view_name)
+        and request.headers.get("Authorization", "").startswith("Token "))
+
+
+def _over_render_rate(request) -> bool:
+    """Count one render of an expensive read for the visitor's address; whether it is one too
+    many this minute (``ANONYMOUS_RENDERS_PER_MINUTE``; 0: no limit)."""
+    limit = settings.ANONYMOUS_RENDERS_PER_MINUTE
+    if not limit:
+        return False
+    key = throttle_key("throttle-anonymous-renders", client_address(request))
+    return throttle_bump(key, RENDER_WINDOW_SECONDS) > limit
+
+
+def _throttled(request):
+    """429 for a visitor who asked for too many renders: JSON ``{detail, code}`` for the API,
+    the error page in the page's language otherwise."""
+    message = _("Too many pages asked from your address in a minute: wait a minute and try "
+                "again.")
+    if _is_api(request.resolver_match.view_name):
+        response = JsonResponse({"detail": message, "code": "throttled"}, status=429)
+    else:
+        response = render(request, "403.html", {"message": message}, status=429)
+    response["Retry-After"] = str(RENDER_WINDOW_SECONDS)
+    return response
 
 
 def _asked(request, pk: int) -> str:
@@ -120,7 +219,7 @@ def _without_tokens(request, content: str) -> str | None:
     if not secret:
         return content
     return _TOKEN.sub(
-        lambda m: _SENTINEL if _unmask_cipher_token(m.group()) == secret else m.group(),
+        lambda m: _SENTINEL if csrf_secret(m.group()) == secret else m.group(),
         content)
 
 
@@ -158,6 +257,15 @@ def _validated(response, request, etag: str) -> None:
     response["Cache-Control"] = ("private" if private else "public") + ", no-cache"
 
 
+def _keep_seconds(request) -> int:
+    """How long a stored answer is kept: ``FINISHED_PUBLIC_CACHE_SECONDS`` for a page of a
+    finished event (the page's view says so, ``views/public_context.py``), else
+    ``PUBLIC_CACHE_SECONDS``. Never wrong for longer: a write's new version is a new key."""
+    if getattr(request, "public_read_finished", False):
+        return max(settings.PUBLIC_CACHE_SECONDS, settings.FINISHED_PUBLIC_CACHE_SECONDS)
+    return settings.PUBLIC_CACHE_SECONDS
+
+
 class PublicReadCache:
     """Middleware (the innermost one): validators, 304s and the shared cache of public reads."""
 
@@ -182,15 +290,20 @@ class PublicReadCache:
             if stored is not None:
                 cache.set_many({f"public-read:{etag}": stored,
                                 _latest(asked): {**stored, "etag": etag}},
-                               timeout=settings.PUBLIC_CACHE_SECONDS)
+                               timeout=_keep_seconds(request))
         _validated(response, request, etag)
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         match = request.resolver_match
-        argument = PUBLIC_READS.get(match.view_name if match else "")
-        if argument is None or request.method not in ("GET", "HEAD"):
+        name = match.view_name if match else ""
+        argument = PUBLIC_READS.get(name)
+        if request.method not in ("GET", "HEAD"):
             return None
+        if argument is None:
+            return _throttled(request) if name in THROTTLED_READS and _anonymous(request) \
+                and _over_render_rate(request) else None
+        _used_queries_only(request, name)
         value = view_kwargs.get(argument)
         if value is None:
             return None
@@ -214,5 +327,9 @@ class PublicReadCache:
                 response = _replayed(stored, request)
                 _validated(response, request, stored.get("etag", etag))
                 return response
+        if name in THROTTLED_READS and _anonymous(request) and _over_render_rate(request):
+            if store:
+                cache.delete(_render_lock(asked))
+            return _throttled(request)
         request._public_read = (asked, etag, store)
         return None

@@ -80,6 +80,7 @@ DEFINITIONS = {
 
 # Named orders (scoring/presets.py) as the statute form offers them; each shows its source.
 PRESET_NAMES = {
+    "law-coefficient": _("The law's coefficient first (Sonneborn–Berger)"),
     "law-rr": _("The law: round robin"),
     "law-rr-matches": _("The law: round robin of two-game matches"),
     "law-appendix": _("The law's appendix: round robin"),
@@ -97,6 +98,8 @@ PRESET_NAMES = {
 # Where each named order is written (``Preset.source``), in the reader's language: the law's
 # articles are "Điều" and its appendix "Phụ lục" on a Vietnamese page.
 PRESET_SOURCES = {
+    "law-coefficient": _("Art. 21.4 with Art. 21.3's coefficient (criteria after SB: FIDE "
+                         "C.07's advice)"),
     "law-rr": _("Art. 21.3"),
     "law-rr-matches": _("Art. 21.2, 21.3"),
     "law-appendix": _("appendix §5.3"),

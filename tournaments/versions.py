@@ -1,10 +1,13 @@
-"""An event's version, as the public pages read it (issue 23).
+"""An event's version, as the public pages read it.
 
 ``Event.version`` grows with every transaction that changes what the event's public pages and
 API reads show: the writing services bump it when they lock the event
 (``services/_access.py: event_lock``), and once the transaction commits the new number is put in
 the cache shared by every web process (Redis in production), so a public request learns the
-version without SQL. A cache that lost the number reads it from the database once.
+version without SQL. A cache that lost the number reads it from the database once; a cache
+that cannot be reached (Redis down: ``config/cache.py``) misses every time, so each request
+reads the number from the database (slower, never wrong), and a number it failed to publish
+leaves no error on the committed write (``services/_access.py: event_lock``).
 
 Validators (ETags) and cached pages are keyed by this number, so a write makes every cached
 page of that event, and only of that event, unreachable at once.

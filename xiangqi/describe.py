@@ -13,10 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from .position import IllegalMove, Move, Position
+from .position import IllegalMove, Move, Position, move_of
 
 FORWARD, BACKWARD, SIDEWAYS = "+", "-", "="
+FRONT, REAR = -1, -2  # a simple form's order of two like pieces on a file, for its file
 _DIAGONAL_KINDS = "ABN"
+_NUMBERS = frozenset("123456789")
+# The ranks an advisor or an elephant moves (a horse's depend on the files it crosses).
+_DIAGONAL_STEPS = {"A": 1, "B": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,8 @@ def describe(position: Position, move: Move,
 
 
 # The simplest form of a move (a piece alone of its kind on its file): kind, file number,
-# direction, number; enough to find the move without generating any other.
+# direction, number; enough to find the move without generating any other. The file number may
+# be FRONT or REAR: one of two like pieces on the one file that holds two of them.
 Simple = tuple[str, int, str, int]
 
 
@@ -105,12 +110,14 @@ def read(position: Position, text: str, dialect: Dialect) -> Move:
     if quick is not None:
         return quick
     exact, loose, origins = [], [], {}
-    for move in position.pseudo_moves(dialect.kinds(key)):
+    # every form of a move ends with its number: a text that does not names none
+    candidates = position.pseudo_moves(dialect.kinds(key)) if key[-1:] in _NUMBERS else ()
+    for move in candidates:
         if move.frm not in origins:
             origins[move.frm] = origin_of(position, move.frm)
         d = describe(position, move, origins[move.frm])
         if str(d.number) != key[-1:]:
-            continue  # every form of a move ends with its number
+            continue
         own, looser = dialect.keys(d)
         if key in own:
             exact.append(move)
@@ -129,40 +136,96 @@ def read(position: Position, text: str, dialect: Dialect) -> Move:
 
 
 def _simple_move(position: Position, simple: Simple | None) -> Move | None:
-    """The move a simple text names when its piece is alone of its kind on its file, found
-    from the file and the direction without generating the position's moves; None when the
-    text is not that simple or the move is not legal (the general reader then explains why).
-    Only then is the simple form the notation's own writing of one move (Art. 11.2a), so the
-    answer is the general reader's."""
+    """The move a simple text names, if it is legal (``simple_squares``)."""
+    found = simple_squares(position.board, position.turn, simple)
+    if found is None:
+        return None
+    move = move_of(*found)
+    return move if position.is_legal(move) else None
+
+
+def simple_squares(board, turn: str, simple: Simple | None) -> tuple[int, int] | None:
+    """The squares a simple text names (from, to) when its piece is alone of its kind on its
+    file, or is one of the two on the one file that holds two: found from the file and the
+    direction without generating the position's moves; None when the text is not that simple
+    (the general reader then decides). Only then is the simple form the notation's own
+    writing of one move (Art. 11.2a), so the answer, once checked for legality, is the general
+    reader's."""
     if simple is None:
         return None
     kind, file_no, direction, number = simple
-    red = position.turn == "w"
-    file = 9 - file_no if red else file_no - 1
-    piece = kind if red else kind.lower()
-    board = position.board
-    found = [sq for sq in range(file, 90, 9) if board[sq] == piece]
-    if len(found) != 1:
+    if file_no >= 0:
+        found = locator(simple, turn)
+        return None if found is None else on_file(board, found)
+    red = turn == "w"
+    tandem = _tandem(board, kind if red else kind.lower(), file_no == FRONT, red)
+    if tandem is None:
         return None
-    frm = found[0]
-    rank = frm // 9
-    ahead = 1 if red else -1
+    file, rank = tandem
+    step = _step(kind, file, direction, number, red)
+    return None if step is None else _squares(rank * 9 + file, step)
+
+
+# A simple move of a piece named by its file, on any board: the piece (its FEN letter), its
+# file (0..8) and the step from its square to the target (``to - from``).
+Locator = tuple[str, int, int]
+
+
+def locator(simple: Simple | None, turn: str) -> Locator | None:
+    """Where to look for the move of a simple text naming its piece by file, the side to move
+    being ``turn`` (None for front/rear, or no simple text): ``on_file`` finds it on a board.
+    The step does not depend on the rank the piece stands on."""
+    if simple is None or simple[1] < 0:
+        return None
+    kind, file_no, direction, number = simple
+    red = turn == "w"
+    file = 9 - file_no if red else file_no - 1
+    step = _step(kind, file, direction, number, red)
+    return None if step is None else (kind if red else kind.lower(), file, step)
+
+
+def on_file(board, found: Locator) -> tuple[int, int] | None:
+    """The squares of a located move when its piece is alone of its kind on its file."""
+    piece, file, step = found
+    column = board[file::9]
+    if column.count(piece) != 1:
+        return None
+    frm = column.index(piece) * 9 + file
+    to = frm + step
+    return (frm, to) if 0 <= to < 90 else None  # the target's file is on the board
+
+
+def _squares(frm: int, step: int) -> tuple[int, int] | None:
+    """The move's squares, None when its target is off the board (the target's file always is
+    on it, so its square says whether its rank is)."""
+    to = frm + step
+    return (frm, to) if 0 <= to < 90 else None
+
+
+def _tandem(board, piece: str, front: bool, red: bool) -> tuple[int, int] | None:
+    """The file and rank of the front or rear of two like pieces on the one file holding
+    more than one of them; None for three on a file, or two such files."""
+    tandem = [f for f in range(9) if board[f::9].count(piece) > 1]
+    if len(tandem) != 1 or board[tandem[0]::9].count(piece) != 2:
+        return None
+    file = tandem[0]
+    column = board[file::9]
+    ranks = [r for r in range(10) if column[r] == piece]
+    return file, ranks[front == red]  # Red's front is its higher rank
+
+
+def _step(kind: str, file: int, direction: str, number: int, red: bool) -> int | None:
+    """How far (``to - from``) a piece on ``file`` moves by the direction and number written:
+    the file it reaches for a sideways or diagonal move, a count of points along its file.
+    None for a sideways move of a piece that only moves diagonally."""
     to_file = 9 - number if red else number - 1
     if direction == SIDEWAYS:
-        if kind in _DIAGONAL_KINDS:
-            return None
-        to_rank = rank
-    else:
-        sign = ahead if direction == FORWARD else -ahead
-        if kind in _DIAGONAL_KINDS:
-            steps = {"A": 1, "B": 2}.get(kind) or (2 if abs(to_file - file) == 1 else 1)
-        else:
-            steps, to_file = number, file
-        to_rank = rank + sign * steps
-    if not (0 <= to_file <= 8 and 0 <= to_rank <= 9):
-        return None
-    move = Move(frm, to_rank * 9 + to_file)
-    return move if position.is_legal(move) else None
+        return None if kind in _DIAGONAL_KINDS else to_file - file
+    sign = (1 if red else -1) * (1 if direction == FORWARD else -1)
+    if kind in _DIAGONAL_KINDS:
+        ranks = _DIAGONAL_STEPS.get(kind) or (2 if abs(to_file - file) == 1 else 1)
+        return sign * ranks * 9 + to_file - file
+    return sign * number * 9
 
 
 def order_marker(d: Described, two: tuple[str, str], three: tuple[str, str, str],

@@ -10,18 +10,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .geometry import (
+    BETWEEN,
+    BLACK,
+    HORSE_FROM,
+    HORSE_LEG_AT,
+    HORSES_BY_LEG,
+    LINES,
+    PAWN_FROM,
+    RAYS,
+    RED,
+    STEPS,
+    TOUCHES,
+    in_palace,
+    square,
+)
+
 FILES = "abcdefghi"
 EMPTY = ""
-RED, BLACK = "w", "b"
 # Art. 2.2 pieces in FEN: King, Advisor, Bishop (elephant), kNight (horse), Rook, Cannon, Pawn.
 KINDS = "KABNRCP"
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
 _FEN_ALIASES = {"h": "n", "e": "b", "H": "N", "E": "B"}
-_ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-# A horse's step: (file, rank) offset and the leg square that blocks it (Art. 4.3e).
-_HORSE = tuple(((2 * a, b), (a, 0)) for a in (1, -1) for b in (1, -1)) + tuple(
-    ((a, 2 * b), (0, b)) for a in (1, -1) for b in (1, -1))
+SIDE = {**dict.fromkeys(KINDS, RED), **dict.fromkeys(KINDS.lower(), BLACK)}  # a piece's side
+OTHER = {RED: BLACK, BLACK: RED}
 
 
 class FenError(ValueError):
@@ -58,10 +70,6 @@ class Move:
         return name(self.frm) + name(self.to)
 
 
-def square(file: int, rank: int) -> int:
-    return rank * 9 + file
-
-
 def name(sq: int) -> str:
     return f"{FILES[sq % 9]}{sq // 9}"
 
@@ -72,14 +80,6 @@ def side_of(piece: str) -> str:
 
 def other(side: str) -> str:
     return BLACK if side == RED else RED
-
-
-def _in_palace(file: int, rank: int, side: str) -> bool:
-    return 3 <= file <= 5 and (0 <= rank <= 2 if side == RED else 7 <= rank <= 9)
-
-
-def _own_half(rank: int, side: str) -> bool:
-    return rank <= 4 if side == RED else rank >= 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,12 +120,16 @@ class Position:
             raise FenError(f"side to move must be w or b: {fen!r}")
         position = cls(tuple(board), turn)
         position._check_kings(fen)
+        if position.attacked_king(OTHER[turn]):
+            # The last move would have left its own general attacked (Art. 6.1, 4.3a): no game
+            # reaches this position, and replaying from it could capture a general.
+            raise FenError(f"the side not to move is in check: no game reaches {fen!r}")
         return position
 
     def _check_kings(self, fen: str) -> None:
         for king, side in (("K", RED), ("k", BLACK)):
             squares = [sq for sq, p in enumerate(self.board) if p == king]
-            if len(squares) != 1 or not _in_palace(squares[0] % 9, squares[0] // 9, side):
+            if len(squares) != 1 or not in_palace(squares[0] % 9, squares[0] // 9, side):
                 raise FenError(f"each side needs one general in its palace: {fen!r}")
 
     def fen(self) -> str:
@@ -151,7 +155,7 @@ class Position:
         board = list(self.board)
         board[move.to] = board[move.frm]
         board[move.frm] = EMPTY
-        return Position(tuple(board), other(self.turn))
+        return Position(tuple(board), OTHER[self.turn])
 
     def play_legal(self, move: Move) -> Position:
         if not self.is_legal(move):
@@ -159,12 +163,22 @@ class Position:
         return self.play(move)
 
     def is_legal(self, move: Move) -> bool:
-        piece = self.board[move.frm] if 0 <= move.frm < 90 else EMPTY
-        if not piece or side_of(piece) != self.turn:
-            return False
-        if move.to not in piece_targets(self.board, move.frm):
-            return False
-        return not self.play(move).attacked_king(self.turn)
+        return self.after(move) is not None
+
+    def after(self, move: Move) -> Position | None:
+        """The position after ``move`` if it is legal (Art. 4.3, and the mover's general not
+        left attacked, Art. 6), else None: one board built for both answers."""
+        frm, to = move.frm, move.to
+        if not (0 <= frm < 90 and 0 <= to < 90):
+            return None
+        piece = self.board[frm]
+        if not piece or SIDE[piece] != self.turn or not reaches(self.board, frm, to):
+            return None
+        board = list(self.board)
+        board[to], board[frm] = piece, EMPTY
+        if not safe_after(board, frm, to, self.king(self.turn), OTHER[self.turn], in_check=True):
+            return None
+        return Position(tuple(board), OTHER[self.turn])
 
     def pseudo_moves(self, kinds: str = KINDS):
         """Moves by the pieces of the side to move (of ``kinds``), own general left unchecked."""
@@ -172,13 +186,20 @@ class Position:
         for sq, piece in enumerate(self.board):
             if piece and piece.isupper() == red and piece.upper() in kinds:
                 for to in piece_targets(self.board, sq):
-                    yield Move(sq, to)
+                    yield move_of(sq, to)
 
     def legal_moves(self, kinds: str = KINDS) -> list[Move]:
-        return [m for m in self.pseudo_moves(kinds) if not self.play(m).attacked_king(self.turn)]
+        """The moves of ``pseudo_moves`` that leave the mover's general unattacked (Art. 6),
+        each made and taken back on one board."""
+        board, king, enemy = list(self.board), self.king(self.turn), OTHER[self.turn]
+        in_check = attacked(board, king, enemy)
+        return [m for m in self.pseudo_moves(kinds)
+                if safe(board, m.frm, m.to, king, enemy, in_check)]
 
     def has_legal_move(self) -> bool:
-        return any(not self.play(m).attacked_king(self.turn) for m in self.pseudo_moves())
+        board, king, enemy = list(self.board), self.king(self.turn), OTHER[self.turn]
+        in_check = attacked(board, king, enemy)
+        return any(safe(board, m.frm, m.to, king, enemy, in_check) for m in self.pseudo_moves())
 
     def king(self, side: str) -> int:
         return self.board.index("K" if side == RED else "k")
@@ -186,7 +207,7 @@ class Position:
     def attacked_king(self, side: str) -> bool:
         """Whether ``side``'s general is attacked (Art. 6.1), counting two generals facing each
         other on an open file (Art. 4.3a) as an attack."""
-        return attacked(self.board, self.king(side), other(side))
+        return attacked(self.board, self.king(side), OTHER[side])
 
     def is_check(self) -> bool:
         """The side to move is in check (Art. 6)."""
@@ -197,102 +218,146 @@ class Position:
         return not self.has_legal_move()
 
 
-def _on_board(f: int, r: int) -> bool:
-    return 0 <= f <= 8 and 0 <= r <= 9
+_MOVES: dict[int, Move] = {}
 
 
-def _tables():
-    """Per square: the four rays (the vertical ones flagged), a horse's steps with their legs,
-    the squares a horse attacks from, and per side the general's, advisor's, elephant's (with
-    its eye) and pawn's steps and the squares a pawn attacks from."""
-    rays, horse, horse_from = [], [], []
-    steps = {kind: {RED: [], BLACK: []} for kind in "KABP"}
-    pawn_from = {RED: [], BLACK: []}
-    for sq in range(90):
-        f, r = sq % 9, sq // 9
-        sq_rays = []
-        for df, dr in _ORTHOGONAL:
-            ray, ff, rr = [], f + df, r + dr
-            while _on_board(ff, rr):
-                ray.append(square(ff, rr))
-                ff, rr = ff + df, rr + dr
-            sq_rays.append((tuple(ray), df == 0))
-        rays.append(tuple(sq_rays))
-        horse.append(tuple((square(f + df, r + dr), square(f + lf, r + lr))
-                           for (df, dr), (lf, lr) in _HORSE if _on_board(f + df, r + dr)))
-        horse_from.append(tuple(
-            (square(f + df, r + dr), square(f + (df > 0) - (df < 0), r + (dr > 0) - (dr < 0)))
-            for (df, dr), _leg in _HORSE if _on_board(f + df, r + dr)))
-        for side in (RED, BLACK):
-            ahead = 1 if side == RED else -1
-            steps["K"][side].append(tuple(
-                square(f + df, r + dr) for df, dr in _ORTHOGONAL
-                if _in_palace(f + df, r + dr, side)))
-            steps["A"][side].append(tuple(
-                square(f + df, r + dr) for df, dr in _DIAGONAL if _in_palace(f + df, r + dr, side)))
-            steps["B"][side].append(tuple(
-                (square(f + 2 * df, r + 2 * dr), square(f + df, r + dr)) for df, dr in _DIAGONAL
-                if _on_board(f + 2 * df, r + 2 * dr) and _own_half(r + 2 * dr, side)))
-            pawn = [(f, r + ahead)] + ([] if _own_half(r, side) else [(f - 1, r), (f + 1, r)])
-            steps["P"][side].append(tuple(square(ff, rr) for ff, rr in pawn if _on_board(ff, rr)))
-            attackers = [(f, r - ahead)] + ([] if _own_half(r, side) else [(f - 1, r), (f + 1, r)])
-            pawn_from[side].append(tuple(square(ff, rr) for ff, rr in attackers
-                                         if _on_board(ff, rr)))
-    return tuple(rays), tuple(horse), tuple(horse_from), steps, pawn_from
+def move_of(frm: int, to: int) -> Move:
+    """The move between two squares: moves are immutable, so one object each, made once."""
+    key = frm * 90 + to
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(frm, to)
+    return move
 
 
-_RAYS, _HORSE_STEPS, _HORSE_FROM, _STEPS, _PAWN_FROM = _tables()
-
-
-def piece_targets(board: tuple[str, ...], sq: int) -> list[int]:
-    """Squares the piece on ``sq`` can reach by Art. 4.3, ignoring its own general's safety."""
+def piece_targets(board, sq: int) -> list[int]:
+    """Squares the piece on ``sq`` can reach by Art. 4.3, ignoring its own general's safety:
+    a rook's or cannon's rays, the other pieces' steps (``geometry.STEPS``) not blocked."""
     piece = board[sq]
     red = piece.isupper()
-    kind = piece.upper()
+    if piece in "RCrc":
+        return _slides(board, sq, piece in "Cc", red)
+    return [to for to, block in STEPS[piece][sq].items()
+            if (block < 0 or not board[block]) and (not board[to] or board[to].isupper() != red)]
+
+
+def _slides(board, sq: int, cannon: bool, red: bool) -> list[int]:
+    """A rook's moves along its rays (Art. 4.3d), or a cannon's, which takes over exactly one
+    screen (Art. 4.3g: the cannon's screen, ngòi)."""
     out: list[int] = []
-    if kind == "R" or kind == "C":
-        for ray, _vertical in _RAYS[sq]:
-            screen = False
-            for to in ray:
-                target = board[to]
-                if not screen:
-                    if not target:
-                        out.append(to)
-                        continue
-                    if kind == "C":
-                        screen = True  # Art. 4.3g: the cannon's screen (ngòi)
-                        continue
-                if target:
-                    if target.isupper() != red:
-                        out.append(to)
-                    break
-        return out
-    if kind == "N":  # Art. 4.3e: blocked by a piece on its leg
-        candidates = [to for to, leg in _HORSE_STEPS[sq] if not board[leg]]
-    elif kind == "B":  # Art. 4.3c: two points diagonally, own half, not over its eye
-        candidates = [to for to, eye in _STEPS["B"][RED if red else BLACK][sq] if not board[eye]]
-    else:  # Art. 4.3a, b, h: the general and advisors in the palace; pawns
-        candidates = _STEPS[kind][RED if red else BLACK][sq]
-    return [to for to in candidates if not board[to] or board[to].isupper() != red]
-
-
-def attacked(board: tuple[str, ...], sq: int, by: str) -> bool:
-    """Whether a piece of side ``by`` attacks ``sq`` (a general attacks along an open file)."""
-    rook, cannon, king, horse, pawn = "RCKNP" if by == RED else "rcknp"
-    for ray, vertical in _RAYS[sq]:
-        seen = False
+    for ray, _vertical in RAYS[sq]:
+        screen = False
         for to in ray:
-            piece = board[to]
-            if piece:
-                if not seen:
-                    if piece == rook or (vertical and piece == king):
-                        return True
-                    seen = True
-                else:
-                    if piece == cannon:
-                        return True
-                    break
-    for origin, leg in _HORSE_FROM[sq]:
+            target = board[to]
+            if not screen:
+                if not target:
+                    out.append(to)
+                    continue
+                if cannon:
+                    screen = True
+                    continue
+            if target:
+                if target.isupper() != red:
+                    out.append(to)
+                break
+    return out
+
+
+def reaches(board, frm: int, to: int) -> bool:
+    """Whether the piece on ``frm`` can move to ``to`` by Art. 4.3 (its own general's safety
+    aside): ``to in piece_targets(board, frm)``, found from the two squares alone."""
+    piece, target = board[frm], board[to]
+    if target and target.isupper() == piece.isupper():
+        return False
+    if piece in "RCrc":
+        between = BETWEEN.get(frm * 90 + to)
+        if between is None:
+            return False
+        screens = 0
+        for sq in between:
+            if board[sq]:
+                screens += 1
+        return screens == 0 if piece in "Rr" or not target else screens == 1
+    block = STEPS[piece][frm].get(to)
+    return block is not None and (block < 0 or not board[block])
+
+
+# Per side, its pieces that attack a general: rook, cannon, general, horse, pawn.
+_ATTACKERS = {RED: tuple("RCKNP"), BLACK: tuple("rcknp")}
+
+
+def attacked(board, sq: int, by: str) -> bool:
+    """Whether a piece of side ``by`` attacks ``sq`` (a general attacks along an open file)."""
+    rook, cannon, king, horse, pawn = _ATTACKERS[by]
+    for line in RAYS[sq]:
+        if _line_attacks(board, line, rook, cannon, king):
+            return True
+    for origin, leg in HORSE_FROM[sq]:
         if board[origin] == horse and not board[leg]:
             return True
-    return any(board[origin] == pawn for origin in _PAWN_FROM[by][sq])
+    return any(board[origin] == pawn for origin in PAWN_FROM[by][sq])
+
+
+def _line_attacks(board, line: tuple[tuple[int, ...], bool], rook: str, cannon: str,
+                  king: str) -> bool:
+    """Whether a rook (or, along a file, the general) is the first piece on the ray, or a
+    cannon the second."""
+    ray, vertical = line
+    seen = False
+    for to in ray:
+        piece = board[to]
+        if piece:
+            if seen:
+                return piece == cannon
+            if piece == rook or (vertical and piece == king):
+                return True
+            seen = True
+    return False
+
+
+def attacked_after(board, sq: int, by: str, frm: int, to: int) -> bool:
+    """``attacked(board, sq, by)`` just after a move from ``frm`` to ``to`` (not of the piece on
+    ``sq``), when ``sq`` was not attacked by ``by`` before it: a new attack needs the move, so
+    only the rays of ``sq`` through ``frm`` (a line opened) or ``to`` (a rook, cannon or general
+    arrived, a cannon's screen made), the horses whose leg ``frm`` was, and a horse or a pawn
+    arrived on ``to`` are looked at."""
+    touches = TOUCHES[sq]
+    if frm not in touches and to not in touches:
+        return False
+    rook, cannon, king, horse, pawn = _ATTACKERS[by]
+    lines = LINES[sq]
+    opened, reached = lines.get(frm), lines.get(to)
+    if opened is not None and _line_attacks(board, opened, rook, cannon, king):
+        return True
+    if reached is not None and reached is not opened and _line_attacks(board, reached, rook,
+                                                                        cannon, king):
+        return True
+    for origin in HORSES_BY_LEG[sq].get(frm, ()):
+        if board[origin] == horse:
+            return True
+    arrived = board[to]
+    if arrived == horse:
+        leg = HORSE_LEG_AT[sq].get(to)
+        return leg is not None and not board[leg]
+    return arrived == pawn and to in PAWN_FROM[by][sq]
+
+
+def safe_after(board: list[str], frm: int, to: int, king: int, enemy: str,
+               in_check: bool) -> bool:
+    """Whether, the move from ``frm`` to ``to`` made on ``board``, the mover's general (on
+    ``king`` before it) is not attacked by ``enemy`` (Art. 6): searched in full when the general
+    moved or was in check, else only where the move could open a line (``attacked_after``)."""
+    if frm == king:
+        return not attacked(board, to, enemy)
+    if in_check:
+        return not attacked(board, king, enemy)
+    return not attacked_after(board, king, enemy, frm, to)
+
+
+def safe(board: list[str], frm: int, to: int, king: int, enemy: str, in_check: bool) -> bool:
+    """``safe_after`` for a move made on ``board`` and taken back."""
+    piece, taken = board[frm], board[to]
+    board[to], board[frm] = piece, EMPTY
+    ok = safe_after(board, frm, to, king, enemy, in_check)
+    board[frm], board[to] = piece, taken
+    return ok

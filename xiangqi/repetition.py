@@ -3,7 +3,9 @@ repeating cycle, and which side the law tells to change its moves. Advice for th
 who rules (Art. 20); the limits are in docs/xiangqi.md.
 
 Each move of the cycle is classified by Art. 22: a check (22.2), a threat of mate (22.3: a
-move after which the mover, moving again, could mate), a chase (22.4, 22.11: a new threat to
+move after which the mover, moving again, could mate at once or force mate over a series of
+moves — searched to a fixed depth of ``MATE_DEPTH`` plies: the mover's move, any reply, the
+mover's mating move, i.e. a mate in two), a chase (22.4, 22.11: a new threat to
 take a piece other than the general) or an offer to exchange (22.5), else a waiting move
 (22.8). Art. 23 then judges each side's moves over the cycle.
 """
@@ -19,6 +21,9 @@ PERPETUAL_CHASE = "perpetual_chase"
 PERPETUAL_MATE_THREAT = "perpetual_mate_threat"
 CHECK_AND_OTHER = "check_and_other"
 ALLOWED = "allowed"
+# Plies of the mate-threat search (Art. 22.3 "or a series of moves"): the threatening side's
+# move, every reply, its mating move.
+MATE_DEPTH = 3
 ARTICLES = {
     PERPETUAL_CHECK: "Art. 23 point 1, Art. 7.1g",
     PERPETUAL_CHASE: "Art. 23 points 3, 5-8",
@@ -137,6 +142,8 @@ def _chase_kind(after: Position, attacker: int, target: int) -> str:
         return "offer"
     taken = Position(_capture_board(board, attacker, target), after.turn)
     protected = any(m.to == target for m in taken.legal_moves())
+    if a_kind == t_kind == "N":
+        return "chase"  # Art. 23 point 7: a hobbled horse (it cannot take back) is chased
     if protected and not (t_kind == "R" and a_kind in "NC"):  # Art. 23 point 6
         pinned = not any(m.frm == target for m in after.legal_moves())
         if not pinned:  # Art. 23 point 7: a protected piece that cannot move is still chased
@@ -154,11 +161,19 @@ def _on_own_half(sq: int, side: str) -> bool:
     return sq // 9 <= 4 if side == RED else sq // 9 >= 5
 
 
-def _threatens_mate(position: Position) -> bool:
-    """Art. 22.3: the side to move of ``position`` has a move that mates."""
+def _threatens_mate(position: Position, depth: int = MATE_DEPTH) -> bool:
+    """Art. 22.3: the side to move of ``position`` can mate within ``depth`` plies of its
+    own search (1: a move that mates; 3: a move after which every reply allows a mate)."""
     for move in position.legal_moves():
         after = position.play(move)
         if after.is_check() and after.is_over():
+            return True
+    if depth < 3:
+        return False
+    for move in position.legal_moves():
+        after = position.play(move)
+        replies = after.legal_moves()
+        if replies and all(_threatens_mate(after.play(r), depth - 2) for r in replies):
             return True
     return False
 

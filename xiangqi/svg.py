@@ -1,21 +1,27 @@
 """A position drawn as an SVG string (no external service, no script): the board of Art. 2.1
 (9 files, 10 ranks, the river, the two palaces with their diagonals), Red at the bottom as
-the law prints it (Art. 2.1, 3) unless ``flipped``, files numbered for both sides."""
+the law prints it (Art. 2.1, 3) unless ``flipped``, files numbered for both sides. The pieces
+are drawn as outlines (``glyphs.OUTLINES``), so no font is needed on the reader's device, or as
+the law's letters (Art. 11: Tg S T X P M B) when ``pieces="letters"``."""
 
 from __future__ import annotations
 
 from html import escape
 
+from .glyphs import OUTLINES
 from .position import RED, Move, Position, side_of
 
+PIECE_STYLES = ("glyphs", "letters")
+LETTERS = {"K": "Tg", "A": "S", "B": "T", "R": "X", "C": "P", "N": "M", "P": "B"}
 GLYPHS = {"K": "帥", "A": "仕", "B": "相", "N": "傌", "R": "俥", "C": "炮", "P": "兵",
           "k": "將", "a": "士", "b": "象", "n": "馬", "r": "車", "c": "砲", "p": "卒"}
 _CELL, _MARGIN = 40, 40
 
 
 def board_svg(position: Position, *, flipped: bool = False, last: Move | None = None,
-              title: str = "") -> str:
-    """The SVG of ``position``; ``last`` highlights a move's two squares."""
+              title: str = "", pieces: str = "glyphs") -> str:
+    """The SVG of ``position``; ``last`` highlights a move's two squares; ``pieces`` is one of
+    ``PIECE_STYLES``."""
     width, height = 8 * _CELL + 2 * _MARGIN, 9 * _CELL + 2 * _MARGIN
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
              f'class="xiangqi-board" role="img" aria-label="{escape(title or position.fen())}">',
@@ -29,7 +35,7 @@ def board_svg(position: Position, *, flipped: bool = False, last: Move | None = 
                          'stroke="#2a7ae2" stroke-width="2"/>')
     for sq, piece in enumerate(position.board):
         if piece:
-            parts.append(_piece(sq, piece, flipped))
+            parts.append(_piece(sq, piece, flipped, pieces == "letters"))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -68,10 +74,15 @@ def _grid(flipped: bool) -> list[str]:
     return out
 
 
-def _piece(sq: int, piece: str, flipped: bool) -> str:
+def _piece(sq: int, piece: str, flipped: bool, letters: bool) -> str:
     x, y = _xy(sq, flipped)
     colour = "#c0141c" if side_of(piece) == RED else "#1a1a1a"
-    return (f'<g class="piece" data-square="{sq}"><circle cx="{x}" cy="{y}" r="17" '
-            f'fill="#fbeccb" stroke="{colour}" stroke-width="2"/>'
-            f'<text x="{x}" y="{y + 7}" font-size="20" text-anchor="middle" fill="{colour}">'
-            f'{GLYPHS[piece]}</text></g>')
+    circle = (f'<g class="piece" data-square="{sq}" data-piece="{piece}"><circle cx="{x}" '
+              f'cy="{y}" r="17" fill="#fbeccb" stroke="{colour}" stroke-width="2"/>')
+    if letters:  # Latin letters: every device has a font for them
+        letter = LETTERS[piece.upper()]
+        return (circle + f'<text x="{x}" y="{y + 6}" font-size="{16 if len(letter) == 1 else 14}"'
+                f' font-family="sans-serif" font-weight="bold" text-anchor="middle" '
+                f'fill="{colour}">{letter}</text></g>')
+    return (circle + f'<path transform="translate({x} {y + 7})" fill="{colour}" '
+            f'd="{OUTLINES[piece]}"><title>{GLYPHS[piece]}</title></path></g>')

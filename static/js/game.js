@@ -10,8 +10,10 @@
   const moves = JSON.parse(document.getElementById("game-iccs").textContent);
   const NS = "http://www.w3.org/2000/svg";
   const CELL = 40, MARGIN = 40; // the geometry of xiangqi/svg.py
-  const GLYPHS = { K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
-                   k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒" };
+  // The pieces as glyph outlines (no font needed, xiangqi/glyphs.py) or the law's letters.
+  const OUTLINES = JSON.parse(document.getElementById("game-outlines").textContent);
+  const LETTERS = { K: "Tg", A: "S", B: "T", R: "X", C: "P", N: "M", P: "B" };
+  const letters = viewer.dataset.pieces === "letters";
   const last = fens.length - 1;
   let ply = Math.min(Math.max(parseInt(viewer.dataset.ply, 10) || 0, 0), last);
 
@@ -59,8 +61,15 @@
       const group = element("g", { class: "piece" });
       group.appendChild(element("circle", { cx: x, cy: y, r: 17, fill: "#fbeccb",
         stroke: colour, "stroke-width": 2 }));
-      group.appendChild(element("text", { x: x, y: y + 7, "font-size": 20,
-        "text-anchor": "middle", fill: colour }, GLYPHS[piece]));
+      if (letters) {
+        const letter = LETTERS[piece.toUpperCase()];
+        group.appendChild(element("text", { x: x, y: y + 6, "font-size": letter.length > 1 ? 14 : 16,
+          "font-family": "sans-serif", "font-weight": "bold", "text-anchor": "middle",
+          fill: colour }, letter));
+      } else {
+        group.appendChild(element("path", { transform: "translate(" + x + " " + (y + 7) + ")",
+          fill: colour, d: OUTLINES[piece] }));
+      }
       svg.appendChild(group);
     });
     svg.setAttribute("aria-label", viewer.dataset.label + " " + ply);
@@ -73,6 +82,11 @@
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
     const url = new URL(window.location.href);
     url.searchParams.set("ply", ply);
+    viewer.parentNode.querySelectorAll(".game-pieces a").forEach(function (a) {
+      const link = new URL(a.href);
+      link.searchParams.set("ply", ply);
+      a.href = link.toString();
+    });
     window.history.replaceState(null, "", url);
   }
 

@@ -95,8 +95,17 @@
     }
     const el = document.getElementById("open-count");
     if (el) {
-      el.textContent = open + " " + (open === 1 ? msg("OpenOne") : msg("OpenMany"));
+      el.textContent = open === 0 ? msg("AllIn")
+        : open + " " + (open === 1 ? msg("OpenOne") : msg("OpenMany"));
       el.dataset.open = open;
+    }
+    // Closing is offered once every result is in (the page of one arbiter's boards does not
+    // see the others: there the server's answer stands).
+    const closeForm = document.getElementById("close-form");
+    const blocked = document.getElementById("close-blocked");
+    if (closeForm && blocked && !table.dataset.mine) {
+      closeForm.hidden = open > 0;
+      blocked.hidden = open === 0;
     }
   }
 
@@ -119,19 +128,51 @@
   }
 
   // ---- entering a result --------------------------------------------------------------------
-  function reasonFor() {
-    // Art. 20: only the chief arbiter and the organisers correct a closed round; the others are
-    // told so before they are asked anything.
-    if (!table.dataset.closed) return "";
-    if (!table.dataset.canCorrect) return null;
-    const later = msg("Later");
-    return window.prompt((later ? later + "\n\n" : "") + msg("Reason")) || false;
+  // Art. 20: only the chief arbiter and the organisers correct a closed round, with a reason
+  // kept in the board's history (at most REASON_MAX_LENGTH characters). The reason is asked in
+  // the page's own dialog (#reason-dialog, worded by the server in the page's language).
+  const reasonDialog = document.getElementById("reason-dialog");
+  if (reasonDialog) {
+    reasonDialog.querySelector("[data-testid=reason-cancel]").addEventListener(
+      "click", () => reasonDialog.close());
   }
 
-  function enter(cell, result) {
-    const reason = reasonFor();
-    if (reason === null) { status(cell, "error", msg("NoRight")); return false; }
-    if (reason === false) return false;
+  function askReason() {
+    const dialog = reasonDialog;
+    const text = dialog.querySelector("textarea");
+    const count = dialog.querySelector("[data-count]");
+    const error = dialog.querySelector("[data-error]");
+    text.value = "";
+    count.textContent = "0";
+    error.hidden = true;
+    return new Promise((resolve) => {
+      const done = (value) => {
+        dialog.removeEventListener("close", onClose);
+        form.removeEventListener("submit", onSubmit);
+        text.removeEventListener("input", onInput);
+        resolve(value);
+      };
+      const form = dialog.querySelector("form");
+      const onInput = () => { count.textContent = String(text.value.length); error.hidden = true; };
+      const onSubmit = (event) => {
+        event.preventDefault();
+        const reason = text.value.trim();
+        if (!reason) { error.hidden = false; text.focus(); return; }
+        dialog.returnValue = "ok";
+        dialog.close();
+        done(reason);
+      };
+      const onClose = () => { if (dialog.returnValue !== "ok") done(null); };
+      text.addEventListener("input", onInput);
+      form.addEventListener("submit", onSubmit);
+      dialog.addEventListener("close", onClose);
+      dialog.returnValue = "";
+      dialog.showModal();
+      text.focus();
+    });
+  }
+
+  function send(cell, result, reason) {
     const input = inputOf(cell);
     show(cell, result);
     outbox.put({ url: input.dataset.url, result: result, reason: reason,
@@ -139,7 +180,18 @@
     status(cell, "saving", navigator.onLine ? msg("Saving") : msg("Waiting"));
     updateOutboxStatus();
     flush();
-    return true;
+  }
+
+  // Enters ``result`` on the board or game of ``cell``; true when it was sent at once (an open
+  // round), false when nothing was sent yet (a closed round asks its reason first).
+  function enter(cell, result) {
+    if (!table.dataset.closed) { send(cell, result, ""); return true; }
+    if (!table.dataset.canCorrect) { status(cell, "error", msg("NoRight")); return false; }
+    askReason().then((reason) => {
+      if (reason === null) show(cell, inputOf(cell).dataset.shown);
+      else send(cell, result, reason);
+    });
+    return false;
   }
 
   // ---- sending the outbox -------------------------------------------------------------------
@@ -161,7 +213,8 @@
         response = await fetch(item.url, {
           method: "PUT", credentials: "same-origin",
           headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(),
-                     "Accept": "application/json" },
+                     "Accept": "application/json",
+                     "Accept-Language": document.documentElement.lang || "vi" },
           body: JSON.stringify({ result: item.result, version: item.version, reason: item.reason }),
         });
       } catch (e) {  // no connection: the item stays, in its place
@@ -265,6 +318,10 @@
     const fresh = freshBoard.querySelector("[data-match-result]");
     const mine = row.querySelector("[data-match-result]");
     if (fresh && mine) { mine.textContent = fresh.textContent; mine.dataset.code = fresh.dataset.code; }
+    // The match's note ("tied: tie-break games follow", who goes through) follows too.
+    const freshNote = freshBoard.querySelector("[data-match-note]");
+    const myNote = row.querySelector("[data-match-note]");
+    if (freshNote && myNote) myNote.textContent = freshNote.textContent;
     const ids = (rows) => rows.map((r) => r.dataset.game).join(",");
     const freshGames = gameRows(freshBoard);
     const myGames = gameRows(row);
@@ -312,6 +369,21 @@
     const cell = select.closest(".result-cell");
     if (!enter(cell, select.value)) show(cell, inputOf(cell).dataset.shown);
   });
+
+  // "Board n": straight to that board's row, its first result button ready (without
+  // JavaScript the server answers with the page at #board-n).
+  const jump = document.querySelector("form.board-jump");
+  if (jump) {
+    jump.addEventListener("submit", (event) => {
+      const number = jump.querySelector("input[name=board]").value.trim();
+      const row = document.getElementById("board-" + number);
+      if (!row) return;
+      event.preventDefault();
+      window.location.hash = "board-" + number;  // scrolls there and marks it (:target)
+      const first = row.querySelector("button.rb:not([disabled])");
+      if (first) first.focus({ preventScroll: true });
+    });
+  }
 
   window.addEventListener("online", flush);
   window.addEventListener("offline", markWaiting);

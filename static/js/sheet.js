@@ -17,14 +17,28 @@
     return p;
   }
 
+  // The check only reads: when the connection or the server fails it is asked again (up to
+  // three times, a second apart) rather than leaving the arbiter without an answer.
+  async function ask(body) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await fetch(form.dataset.checkUrl, {
+          method: "POST", body: body, credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
+        if (response.ok || response.status === 400) return await response.json();
+        if (attempt >= 3) return null;
+      } catch (e) {
+        if (attempt >= 3) return null;
+      }
+      await new Promise(function (done) { setTimeout(done, 1000); });
+    }
+  }
+
   async function check() {
     const mine = ++sent;
-    const response = await fetch(form.dataset.checkUrl, {
-      method: "POST", body: new FormData(form), credentials: "same-origin",
-      headers: { Accept: "application/json" },
-    });
-    if (mine !== sent) return; // a newer check is on its way
-    const answer = await response.json();
+    const answer = await ask(new FormData(form));
+    if (mine !== sent || answer === null) return; // a newer check is on its way, or none came
     list.replaceChildren();
     (answer.moves || []).forEach(function (move) {
       const item = document.createElement("li");

@@ -11,7 +11,7 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 
 // A live page (a round in play) asks the event's version every few seconds and reloads its
-// #live part only when the version moved (issue 23): "changed since?" costs a tiny answer,
+// #live part only when the version moved: "changed since?" costs a tiny answer,
 // usually a 304, instead of the whole page.
 (function () {
   function watch() {
@@ -39,7 +39,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("DOMContentLoaded", watch);
 })();
 
-// Destructive actions ask first (issue 19): a form with data-confirm="question" opens a dialog
+// Destructive actions ask first: a form with data-confirm="question" opens a dialog
 // (no window.confirm, no inline handler); "yes" submits it with confirmed=1. Without JavaScript
 // the server answers with a confirmation page instead (tournaments/views/confirm.py).
 document.addEventListener("submit", (event) => {
@@ -128,3 +128,43 @@ document.addEventListener("DOMContentLoaded", () => {
     })
     .catch(() => {});
 });
+
+// "Find my board" (the public round page): as you type, the A-to-Z list keeps the players
+// whose name has every word typed, diacritics ignored ("nguyen" finds "Nguyễn"), or whose
+// start number it is; a search that leads to one board jumps there (#board-n, highlighted).
+// Without JavaScript the server answers the same search (views/public.py).
+(() => {
+  const form = document.querySelector("form[data-find-board]");
+  if (!form) return;
+  const box = form.querySelector("input[name=find]");
+  const list = document.querySelector("details.seat-list");
+  const rows = list ? Array.from(list.querySelectorAll("tr[data-board]")) : [];
+  const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[đĐ]/g, "d").toLowerCase().split(/\s+/).filter(Boolean);
+  const matching = () => {
+    const words = fold(box.value);
+    if (!words.length) return null;
+    return rows.filter((row) => {
+      if (words.length === 1 && words[0] === row.dataset.number) return true;
+      const name = fold(row.dataset.name).join(" ");
+      return words.every((word) => name.includes(word));
+    });
+  };
+  box.addEventListener("input", () => {
+    const found = matching();
+    rows.forEach((row) => row.classList.toggle("seat-hidden", found !== null && !found.includes(row)));
+    if (list && found !== null) list.open = true;
+  });
+  form.addEventListener("submit", (event) => {
+    const found = matching();
+    if (!found) return;
+    const boards = new Set(found.map((row) => row.dataset.board));
+    if (boards.size !== 1) return;  // several boards or none: the server lists them
+    event.preventDefault();
+    const number = boards.values().next().value;
+    document.querySelectorAll("table.pairings tr.found").forEach((row) => row.classList.remove("found"));
+    const target = document.getElementById(`board-${number}`);
+    if (target) target.classList.add("found");
+    window.location.hash = `board-${number}`;
+  });
+})();

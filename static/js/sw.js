@@ -1,14 +1,16 @@
 // The site's service worker (served at /sw.js so its scope is the whole site; registered by
 // static/js/site.js). Network first: online, every page is the server's as before. Without a
-// connection, the public pages of an event and the arbiter's round page are served as last seen,
+// connection, the public pages of an event, the arbiter's round page and check-in list are served
+// as last seen,
 // marked with the time they were fetched (the page shows it: static/js/site.js). Results typed
-// offline are not sent from here but kept by the page's outbox (static/js/outbox.js); the API is
-// never cached.
+// and check-ins tapped offline are not sent from here but kept by the page's outbox
+// (static/js/outbox.js); the API is never cached.
 const CACHE = "cotuong-pages-v1";
 const STATIC = "cotuong-static-v1";
 // The pages kept for reading offline: the event list, an event's public pages, the arbiter's
-// round page.
-const KEPT = [/^\/$/, /^\/events\//, /^\/manage\/[^/]+\/rounds\/\d+\/$/];
+// round page and check-in list.
+const KEPT = [/^\/$/, /^\/events\//, /^\/manage\/[^/]+\/rounds\/\d+\/$/,
+              /^\/manage\/[^/]+\/check-in\/$/];
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -101,5 +103,27 @@ self.addEventListener("message", (event) => {
         try { if (!(await cache.match(a.href))) await cache.add(a.href); } catch (e) { /* offline */ }
       }
     }
+  })());
+});
+
+// A message of an event pushed to this browser (services/notifications.py; the browser has
+// decrypted it): {title, body, url}. Shown as a notification; tapping it opens its page, or
+// brings forward a tab already showing it.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (e) { data = { body: event.data.text() }; }
+  event.waitUntil(self.registration.showNotification(data.title || self.location.host, {
+    body: data.body || "", data: { url: data.url || "/" }, tag: data.url || "",
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data || {}).url || "/", self.location.origin).href;
+  event.waitUntil((async () => {
+    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      if (client.url === url && "focus" in client) return client.focus();
+    }
+    return self.clients.openWindow(url);
   })());
 });

@@ -1,5 +1,4 @@
-"""The arbiter's round page on a phone (issue 19) and without a connection (issue 20, points 2
-and 3), in Chromium at 390×844.
+"""The arbiter's round page on a phone and without a connection, in Chromium at 390×844.
 
 - 30 results entered in at most 31 taps, each board saying it is saved, the status in view.
 - Offline: 10 results typed with the connection down wait on the device, survive closing the
@@ -17,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.tournaments.builders import PHONE, swiss_event
 from tournaments.models import Board
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
@@ -30,7 +29,7 @@ def _round(make_event, organiser, chief_arbiter, players):
     event = swiss_event(make_event, organiser, players, rounds=5, name="Giải điện thoại")
     round_ = swiss_round_pair(event=event, actor=chief_arbiter, seed=3)
     round_publish(round_=round_, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return round_
 
 

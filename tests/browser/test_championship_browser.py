@@ -1,4 +1,4 @@
-"""A championship through the web pages, in Chromium, as issue 15's proof says: the organiser
+"""A championship through the web pages, in Chromium (Art. 17.3): the organiser
 creates a championship with two categories and a Swiss stage of 8 players (3 rounds), whose
 rounds are paired and played through the API; then adds a knockout stage, sets the rule "top
 4", previews who qualifies and qualifies them with the bracket drawn; the knockout is played
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
   return Array.from(document.querySelectorAll('body *')).filter(el => !el.closest(
-    '.table-wrap, .tabs') && el.getBoundingClientRect().right > width + 1).length;
+    '.table-wrap, .tabs, .topnav') && el.getBoundingClientRect().right > width + 1).length;
 }"""
 
 
@@ -83,7 +83,8 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
 
     # The first category's Swiss stage: 8 players, 3 rounds.
     add_stage = page.locator("[data-testid=manage-category-1]")
-    add_stage.locator("details:has([data-testid=add-stage-1]) > summary").click()
+    # The stage form is on the page, not folded away.
+    expect(add_stage.locator("[data-testid=add-stage-form-1]")).to_be_visible()
     add_stage.locator("select[name=stage-format]").select_option("swiss")
     add_stage.locator("input[name=stage-rounds]").fill("3")
     add_stage.locator("[data-testid=add-stage-1]").click()
@@ -91,6 +92,10 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
     stage = men.stages.get()
     stage_register(stage=stage, actor=organiser, players=PlayerFactory.create_batch(8))
     swiss = stage.events.get()
+    # Art. 21.4: the Swiss stage's statute chooses its order before a round is published.
+    assert api_for(organiser).patch(f"/api/events/{swiss.pk}/",
+                                    {"tiebreak_preset": "law-coefficient"},
+                                    format="json").status_code == 200
     api_for(organiser).post(f"/api/events/{swiss.pk}/numbers/", {"method": "rating"},
                             format="json")
     _play_through_the_api(swiss, chief_arbiter)
@@ -98,7 +103,6 @@ def test_championship_through_the_web_pages(live_server, page, browser, login, s
     # The knockout: the rule, the preview, qualify with the bracket drawn.
     page.reload()
     add_stage = page.locator("[data-testid=manage-category-1]")
-    add_stage.locator("details:has([data-testid=add-stage-1]) > summary").click()
     add_stage.locator("select[name=stage-format]").select_option("ko")
     add_stage.locator("[data-testid=add-stage-1]").click()
     knockout = men.stages.get(number=2)

@@ -1,4 +1,4 @@
-"""Game records on a phone (390×844) in Chromium (issue 18; Art. 11): the public game page
+"""Game records on a phone (390×844) in Chromium (Art. 11): the public game page
 stepped through with the buttons, the arrow keys and by tapping a move; the arbiter's score
 sheet checked while typing, the illegal move named before anything is saved."""
 
@@ -6,6 +6,7 @@ import pytest
 
 import xiangqi
 from tests.tournaments.builders import PHONE, rr_scenario
+from tests.tournaments.pgn_files import ICCS, big5_round_file
 from tournaments.models import GameMoves
 from tournaments.services.game_records import game_moves_record
 
@@ -79,4 +80,58 @@ def test_the_score_sheet_is_checked_while_typing(live_server, browser, shot, log
     page.wait_for_selector("[data-testid=entered]")
     assert GameMoves.objects.get().moves == "h2e2 h9g7 h0g2 i9h9"
     shot(page, "sheet-saved")
+    context.close()
+
+
+def test_a_big5_round_file_uploaded_through_the_page(live_server, browser, shot, login,
+                                                     make_event, organiser, chief_arbiter):
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
+    boards = [b.number for b in ctx["round1"].boards.filter(black__isnull=False)
+              .order_by("number")[:2]]
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    login(page, "arbiter")
+    page.goto(f"{live_server.url}/manage/{ctx['event'].slug}/rounds/1/pgn/")
+    page.set_input_files("#id_file", files=[{"name": "round1.pgn", "mimeType":
+                                             "application/x-chess-pgn",
+                                             "buffer": big5_round_file(boards, broken=True)}])
+    page.check("#id_partial")
+    page.click("[data-testid=pgn-upload]")
+    page.wait_for_selector("[data-testid=pgn-report]")
+    assert "Big5" in page.locator("[data-testid=pgn-encoding]").inner_text()
+    rows = page.locator("[data-testid=pgn-report] tbody tr")
+    assert rows.count() == 3
+    assert "13" in rows.nth(2).inner_text()  # the broken game: its line, nothing stored
+    assert page.evaluate(FITS)
+    shot(page, "pgn-big5")
+    stored = {m.board.number: m.moves for m in GameMoves.objects.select_related("board")}
+    assert stored == dict(zip(boards, ICCS, strict=True))
+    context.close()
+
+
+def test_the_pieces_are_drawn_without_fonts_and_as_the_laws_letters(
+        live_server, browser, shot, make_event, organiser, chief_arbiter, arbiter):
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="played")
+    game_moves_record(event=ctx["event"], board=ctx["board"], text=MATE, actor=arbiter)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{live_server.url}/events/{ctx['event'].slug}/rounds/1/")
+    page.click("[data-testid=game-link]")
+    page.wait_for_selector("#game-viewer")
+    board = page.locator("#game-board svg")
+    assert board.locator("g.piece path").count() == _pieces(page)  # outlines, no glyph text
+    assert board.locator("g.piece text").count() == 0
+    page.click("[data-step=first]")
+    assert board.locator("g.piece path").count() == 32
+    page.click("[data-testid=pieces-letters]")
+    page.wait_for_selector("#game-viewer[data-pieces=letters]")
+    texts = board.locator("g.piece text").all_text_contents()
+    assert sorted(set(texts)) == ["B", "M", "P", "S", "T", "Tg", "X"] and len(texts) == 32
+    page.keyboard.press("End")
+    assert board.locator("g.piece text").count() == _pieces(page) < 32
+    assert page.evaluate(FITS)
+    shot(page, "letters")
+    assert not errors, errors
     context.close()

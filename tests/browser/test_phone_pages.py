@@ -1,5 +1,6 @@
 """Every page on a phone (390×844), in Chromium: nothing wider than the screen but the tables,
-which scroll sideways inside their box with the names kept in view. A screenshot of each page
+which scroll sideways inside their box with the names kept in view, and the site's links, one
+line under its name that scrolls sideways (static/css/site.css). A screenshot of each page
 goes to test-artifacts/screenshots/ for review."""
 
 import random
@@ -16,7 +17,7 @@ from tests.tournaments.builders import (
     team_round_play,
 )
 from tournaments.models import Board, Entry
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 
@@ -27,7 +28,7 @@ OVERFLOW = """() => {
   const width = document.documentElement.clientWidth;
   const wide = [];
   for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('.table-wrap, .bracket, .tabs')) continue;  // these scroll by design
+    if (el.closest('.table-wrap, .bracket, .tabs, .topnav')) continue;  // these scroll by design
     const box = el.getBoundingClientRect();
     if (box.width && box.right > width + 1) wide.push(el.tagName.toLowerCase() + '.' +
       el.className + ' ' + Math.round(box.right));
@@ -46,10 +47,10 @@ def _events(make_event, organiser, chief, arbiter):
     rng = random.Random(5)
     play(swiss_round_pair(event=swiss, actor=chief), arbiter, chief, rng)
     round_publish(round_=swiss_round_pair(event=swiss, actor=chief), actor=chief)
-    event_set_visibility(event=swiss, actor=organiser, public=True)
+    event_visibility_set(event=swiss, actor=organiser, public=True)
     teams = team_event(make_event, organiser, chief, teams=6, name="Đồng đội các tỉnh")
     team_round_play(teams, 1, arbiter, chief)
-    event_set_visibility(event=teams, actor=organiser, public=True)
+    event_visibility_set(event=teams, actor=organiser, public=True)
     knockout = knockout_event(make_event, organiser, chief, arbiter, 10)
     return {"rr": rr, "swiss": swiss, "teams": teams, "ko": knockout}
 
@@ -77,8 +78,14 @@ def _pages(events):
         if key == "teams":
             staff["roster"] = f"teams/{entry.pk}/"
         out += [(f"{key}-staff-{name}", f"/manage/{slug}/{p}") for name, p in staff.items()]
+    swiss = events["swiss"]
+    player = Entry.objects.filter(event=swiss).order_by("number").first().player_id
     return out + [("my-events", "/manage/"), ("new-event", "/manage/new/"),
-                  ("rating-lists", "/ratings/")]
+                  ("rating-lists", "/ratings/"), ("calendar", "/calendar/"),
+                  ("search", "/search/?q=giai"), ("archive", "/archive/"),
+                  ("career", f"/players/{player}/"),
+                  ("swiss-public-prizes", f"/events/{swiss.slug}/prizes/"),
+                  ("swiss-staff-fees", f"/manage/{swiss.slug}/fees/")]
 
 
 def test_every_page_fits_a_phone(live_server, browser, shot, login, make_event, organiser,

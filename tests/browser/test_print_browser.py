@@ -1,4 +1,4 @@
-"""Print sheets printed by Chromium itself (issue 20): each sheet's print page saved as PDF with
+"""Print sheets printed by Chromium itself: each sheet's print page saved as PDF with
 the browser's own print (``page.pdf()``, the print CSS, A4), its page count and text checked
 (names, boards, the score sheet's notation key); the first page of the score sheets rendered as
 an image, and a print page on a phone, in test-artifacts/screenshots/."""
@@ -14,7 +14,7 @@ from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.tournaments.builders import knockout_event, played_event, team_event
 from tournaments.models import Board
 from tournaments.selectors.standings import event_standings
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,7 +34,7 @@ def test_every_sheet_prints_from_chromium(page, live_server, login, shot, axe_vi
                                           make_event, organiser, chief_arbiter, arbiter):
     rr = played_event(make_event, organiser, chief_arbiter, arbiter, 6)
     teams = team_event(make_event, organiser, chief_arbiter, teams=4, boards=4)
-    event_set_visibility(event=teams, actor=organiser, public=True)
+    event_visibility_set(event=teams, actor=organiser, public=True)
     ko = knockout_event(make_event, organiser, chief_arbiter, arbiter, 6, format="ko")
     login(page, "organiser")
     base = f"{live_server.url}/events/{rr.slug}/print"

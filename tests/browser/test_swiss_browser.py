@@ -1,4 +1,4 @@
-"""A 20-player Swiss event through the web pages, in Chromium, as issue 8's proof says:
+"""A 20-player Swiss event through the web pages, in Chromium, end to end:
 
 - the organiser creates the event from the statute form (the law's defaults filled in, the law's
   guidance on the number of rounds), registers 19 players by searching the register without
@@ -20,11 +20,11 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from scoring.standings import LAW_SWISS
+from scoring.presets import LAW_COEFFICIENT
 from tests.tournaments.builders import PHONE, PlayerFactory, swiss_event
 from tournaments.models import Board, Entry, Event, EventRole, Job, JobStage, Round
 from tournaments.selectors.rounds import board_history
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.jobs import Progress
 from tournaments.services.results import result_record
 from tournaments.services.rounds import round_complete, round_publish
@@ -72,12 +72,18 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     page.fill("#expected-players", "20")  # the law's guidance for 20 players: 7 to 9 rounds
     expect(page.locator("[data-testid=rounds-guidance]")).to_contain_text("7 đến 9 vòng")
     page.fill("#id_rounds", "7")
+    # Art. 21.4: an official Swiss chooses its order; the first named order puts the law's
+    # coefficient (Art. 21.3, SB) first.
+    widget = page.locator("[data-testid=tiebreak-widget]")
+    expect(widget.locator(".tb-preset")).to_have_value("law-coefficient")
+    widget.locator(".tb-use-preset").click()
     shot(page, "statute-form")
     page.locator("form.stack button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/manage/[\w-]+/entries/$"))  # created
     event = Event.objects.get(name="Giải Cờ Tướng Hệ Thụy Sĩ Thử")
     expect(page).to_have_url(f"{url}/manage/{event.slug}/entries/")
     assert (event.format, event.rounds, event.time_base_minutes) == ("swiss", 7, 90)
+    assert event.tiebreaks[:2] == ["SB", "BH/C1"]
 
     # --- 19 players from the register, searched without diacritics, then one quick-added. ---
     for name in NAMES:
@@ -103,7 +109,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     for username, role in (("chief", "chief"), ("arbiter", "arbiter")):
         page.fill("#id_username", username)
         page.select_option("#id_role", role)
-        page.locator("main form.stack button[type=submit]").click()
+        page.locator("main form.stack button[type=submit]:not([data-testid=invite])").click()
         expect(page.locator("main .cards")).to_contain_text(username)
     shot(page, "roles")
     assert set(EventRole.objects.filter(event=event).values_list("user__username", "role")) >= {
@@ -148,7 +154,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     for key in TYPED[5:]:
         arbiter_page.keyboard.type(key)
     expect(open_count).to_have_attribute("data-open", "0")
-    expect(open_count).to_contain_text("0 bàn chưa có kết quả")
+    expect(open_count).to_have_text("Đã đủ kết quả.")
     expect(arbiter_page.locator("tr.pending")).to_have_count(0)
     shot(arbiter_page, "results-entered")
     boards = list(Board.objects.filter(round__event=event, round__number=1).order_by("number"))
@@ -161,7 +167,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     # --- The chief arbiter closes the round. ---
     chief.reload()
     chief.click("[data-testid=close-round]")
-    chief.click("[data-testid=confirm-yes]")  # issue 19: closing asks first
+    chief.click("[data-testid=confirm-yes]")  # closing asks first
     expect(chief.locator("h2 .badge.completed")).to_be_visible()
     assert Round.objects.get(event=event, number=1).status == "completed"
 
@@ -174,14 +180,14 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     table = visitor.locator("[data-testid=standings]")
     expect(table.locator("tbody tr")).to_have_count(20)
     headers = table.locator("thead th").all_inner_texts()
-    # Rank, name, points, rating, the law's Swiss tie-breaks in order, club, province /
-    # federation, the reason for each tie.
+    # Rank, name, points, rating, the statute's tie-breaks in order (law-coefficient), club,
+    # province / federation, the reason for each tie.
     assert headers[0] == "Hạng" and headers[-1] == "Phân định bằng"
     assert headers[2:4] == ["Điểm", "Hệ số Elo"]
     assert headers[-3:-1] == ["Câu lạc bộ", "Tỉnh/thành · liên đoàn"]
     with translation.override("vi"):
-        assert headers[4:-3] == [heading(code) for code in LAW_SWISS[1:]]
-    points = [float(x.replace("½", ".5") or 0) for x in
+        assert headers[4:-3] == [heading(code) for code in LAW_COEFFICIENT[1:]]
+    points = [float(x.replace("½", ".5").replace(",", ".") or 0) for x in
               table.locator("tbody td.pts").all_inner_texts()]
     assert sum(points) == 10  # ten boards, one point each (forfeits included)
     reasons = [r for r in table.locator("tbody td.reason").all_inner_texts() if r.strip()]
@@ -222,7 +228,7 @@ def round_in_play(make_event, organiser, chief_arbiter):
     event = swiss_event(make_event, organiser, 6, rounds=5, name="Giải hai trọng tài")
     round_ = swiss_round_pair(event=event, actor=chief_arbiter, seed=7)
     round_publish(round_=round_, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return round_
 
 
@@ -242,7 +248,7 @@ def test_two_arbiters_on_the_same_board(live_server, browser, login, shot, round
     second.keyboard.type("0")  # over a version that is no longer the board's
     row = second.locator("tr[data-board]").first
     expect(row).to_have_class(re.compile(r"\bstale\b"))
-    # Told who changed it and what is stored now (issue 19), not the value it had.
+    # Told who changed it and what is stored now, not the value it had.
     expect(row.locator(".row-status")).to_contain_text("arbiter vừa thay đổi")
     expect(row.locator("input.result-input")).to_have_value("1-0")
     expect(row.locator("button.rb[data-result='1-0']")).to_have_attribute("aria-pressed", "true")
@@ -265,8 +271,8 @@ def test_correction_of_a_closed_round_with_its_reason(live_server, browser, logi
     board = round_in_play.boards.get(number=1)
     url = f"{live_server.url}/manage/{round_in_play.event.slug}/rounds/1/"
 
-    # An arbiter may not correct a closed round: told so before being asked for a reason
-    # (issue 19); nothing changes.
+    # An arbiter may not correct a closed round: told so before being asked for a reason;
+    # nothing changes.
     page = _staff_page(browser, login, "arbiter")
     page.goto(url)
     asked = []
@@ -283,16 +289,19 @@ def test_correction_of_a_closed_round_with_its_reason(live_server, browser, logi
     # The chief arbiter corrects it: no reason, no correction; with a reason, saved.
     page = _staff_page(browser, login, "chief")
     page.goto(url)
-    page.once("dialog", lambda dialog: dialog.dismiss())
+    reason = page.locator("[data-testid=reason-dialog]")  # the page's dialog, no prompt()
     cell = page.locator("input.result-input").first
     cell.click()
     page.keyboard.type("0")
+    expect(reason).to_be_visible()
+    reason.locator("[data-testid=reason-cancel]").click()
     expect(cell).to_have_value("1-0")
     board.refresh_from_db()
     assert board.result == "1-0"
-    page.once("dialog", lambda dialog: dialog.accept("Biên bản ghi nhầm kết quả bàn 1"))
     cell.click()
     page.keyboard.type("0")
+    reason.locator("textarea").fill("Biên bản ghi nhầm kết quả bàn 1")
+    reason.locator("[data-testid=reason-save]").click()
     expect(page.locator("tr[data-board] .row-status").first).to_have_text("đã lưu")
     board.refresh_from_db()
     assert (board.result, board.version) == ("0-1", 2)
@@ -317,7 +326,7 @@ def test_a_large_event_s_pairing_is_followed_on_its_job_page(
     settings.SWISS_ASYNC_MIN_ENTRIES = 10
     sent = []  # the worker: this test, below
     monkeypatch.setattr("tournaments.services.jobs.task_send",
-                        lambda name, *args, task_id: sent.append(args))
+                        lambda *, name, args, task_id: sent.append(args))
     event = swiss_event(make_event, organiser, 20, name="Giải đông đấu thủ")
     chief = _staff_page(browser, login, "chief")
     chief.goto(f"{live_server.url}/manage/{event.slug}/")

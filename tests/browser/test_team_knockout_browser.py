@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from tests.tournaments.builders import PHONE, team_event
 from tournaments.models import Board, Entry
 from tournaments.selectors.knockout import event_bracket
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,7 +36,7 @@ def test_eight_team_knockout_runs_to_the_end_from_the_pages(live_server, page, b
     url = live_server.url
     event = team_event(make_event, organiser, chief_arbiter, teams=8, boards=4, schedule=False,
                        format="ko", name="Cúp đồng đội thử")
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
 
     login(page, "chief")
     page.goto(f"{url}/manage/{event.slug}/")
@@ -61,7 +61,7 @@ def test_eight_team_knockout_runs_to_the_end_from_the_pages(live_server, page, b
     for number in (1, 2, 3):
         page.goto(f"{url}/manage/{event.slug}/rounds/{number}/")
         page.click("[data-testid=close-round]")
-        page.click("[data-testid=confirm-yes]")  # issue 19: closing asks first
+        page.click("[data-testid=confirm-yes]")  # closing asks first
         expect(page.locator(".badge.completed")).to_be_visible()
 
     bracket = event_bracket(event, staff=False)

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.tournaments.builders import PlayerFactory, roster, team_event
 from tournaments.models import Board, Entry
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,7 +18,7 @@ def test_team_registration_and_lineup_through_the_pages(live_server, page, login
                                                         arbiter):
     url = live_server.url
     event = team_event(make_event, organiser, chief_arbiter, teams=4, name="Đồng đội thử")
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
 
     # Registering another team is refused once round 1 is published, but the form and the
     # register search work: fill the slots by searching without diacritics.
@@ -53,7 +53,7 @@ def test_team_registration_and_lineup_through_the_pages(live_server, page, login
     games = list(board.games.order_by("number"))
     assert [g.first_player_id for g in games] == [a1.pk, reserve.pk, a3.pk, None]
     assert games[3].result == "+/-"  # board 4: the first team has Black and nobody
-    # Issue 19: a match with a partial score (board 4 forfeited) still waits for its result.
+    # A match with a partial score (board 4 forfeited) still waits for its result.
     match_row = page.locator(f"tr[data-board='{board.pk}']")
     expect(match_row.locator("[data-match-result]")).to_have_text("0–1")
     expect(page.locator("#open-count")).to_have_attribute("data-open", "2")

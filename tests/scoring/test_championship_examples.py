@@ -1,4 +1,4 @@
-"""Art. 17.3 (mixed formats, issue 15): the published championship formats, worked by hand.
+"""Art. 17.3 (mixed formats): the published championship formats, worked by hand.
 
 Each test is one championship of the issue: the earlier stage's standings written out (points,
 then one tie-break value), the statute's qualification rule, the next stage played through the

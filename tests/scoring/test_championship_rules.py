@@ -1,4 +1,4 @@
-"""Art. 17.3, issue 15: statutes that cannot be applied are refused with the reason's code."""
+"""Art. 17.3: statutes that cannot be applied are refused with the reason's code."""
 
 import pytest
 

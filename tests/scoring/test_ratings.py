@@ -89,6 +89,19 @@ def test_b02_8_2_unrated_player_gets_a_first_rating_after_five_games():
     assert _row(four, 1).new_rating is None
 
 
+
+def test_one_players_row_alone_is_the_reports():
+    """A player's change reads his own games alone: ``only`` gives the same row, rated
+    (rr7.trf) or unrated (the first rating after five games, B.02 §8.2)."""
+    tournament = trf.read((DATA / "rr7.trf").read_text()).tournament
+    rows = rating_report(tournament, FIDE, year=2026)
+    for row in rows:
+        assert rating_report(tournament, FIDE, year=2026, only=row.number) == [row]
+    games = [game(r, 1, r + 1, W if r <= 4 else D) for r in range(1, 6)]
+    unrated = event(6, *games, ratings={n: 2000 for n in range(2, 7)})
+    assert rating_report(unrated, FIDE, only=1) == [_row(rating_report(unrated, FIDE), 1)]
+    assert rating_report(unrated, FIDE, only=1)[0].new_rating == 2366
+
 @given(st.integers(-800, 800))
 def test_expected_scores_of_both_sides_add_up_to_one(difference):
     assert expected_score(FIDE, 2000 + difference, 2000) + expected_score(

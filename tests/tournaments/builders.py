@@ -19,6 +19,7 @@ from openpyxl import Workbook, load_workbook
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tournaments.adapters.events import tiebreak_order
 from tournaments.models import (
     Board,
     Entry,
@@ -29,8 +30,8 @@ from tournaments.models import (
     Round,
     Team,
 )
-from tournaments.services.entries import entry_register, entry_register_team, numbers_draw
-from tournaments.services.events import event_set_visibility
+from tournaments.services.entries import entry_register, entry_team_register, numbers_draw
+from tournaments.services.events import event_visibility_set
 from tournaments.services.formats import round_start
 from tournaments.services.knockout import bracket_start
 from tournaments.services.ratings import event_ratings_apply, rating_list_import
@@ -134,7 +135,7 @@ def played_event(make_event, organiser, chief_arbiter, arbiter, n):
         for board in round_.boards.filter(black__isnull=False):
             result_record(board=board, result="1-0", actor=arbiter, expected_version=0)
         round_complete(round_=round_, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return event
 
 
@@ -155,7 +156,7 @@ def knockout_event(make_event, organiser, chief_arbiter, arbiter, n, **statute):
             white = board.white_id if game.white_first else board.black_id
             game_result_record(game=game, result="1-0" if white == better else "0-1",
                                actor=arbiter, expected_version=0)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return event
 
 
@@ -163,7 +164,7 @@ def knockout_event(make_event, organiser, chief_arbiter, arbiter, n, **statute):
 
 def swiss_event(make_event, organiser, n, *, rounds=7, clubs=None, **statute):
     event = make_event(format="swiss", rounds=rounds, **statute)
-    players = PlayerFactory.create_batch(n)
+    players = PlayerFactory.create_batch(n, created_by=organiser)
     for i, p in enumerate(players):
         if clubs:
             p.club = clubs[i % len(clubs)]
@@ -266,7 +267,7 @@ def team_event(make_event, organiser, chief, *, teams=4, boards=4, reserves=1, s
             p.full_name = f"T{t} B{i + 1}" if i < boards else f"T{t} R{i + 1 - boards}"
             p.rating = 2300 - 100 * t - 10 * i
             p.save()
-        entry_register_team(event=event, actor=organiser, team=TeamFactory(),
+        entry_team_register(event=event, actor=organiser, team=TeamFactory(),
                             players=roster[:boards], reserves=roster[boards:])
     numbers_draw(event=event, actor=organiser, method="rating")
     if schedule:
@@ -323,8 +324,9 @@ def team_round_play(event, number, arbiter, chief):
 # The API's scenarios: events in the states its actions need
 
 def _players(event, organiser, n):
+    """``n`` players the organiser adds to the register and enters in ``event``."""
     return [entry_register(event=event, actor=organiser, player=p)
-            for p in PlayerFactory.create_batch(n)]
+            for p in PlayerFactory.create_batch(n, created_by=organiser)]
 
 
 def rr_scenario(make_event, organiser, chief, *, public=True, numbered=True, rounds="none",
@@ -356,7 +358,7 @@ def rr_scenario(make_event, organiser, chief, *, public=True, numbered=True, rou
         if rounds == "closed":
             round_complete(round_=drawn[0], actor=chief)
     if public:
-        event_set_visibility(event=event, actor=organiser, public=True)
+        event_visibility_set(event=event, actor=organiser, public=True)
     return ctx
 
 
@@ -367,14 +369,14 @@ def swiss_scenario(make_event, organiser, chief, *, draft_round=False):
     ctx = {"event": event, "entries": entries}
     if draft_round:
         ctx["round1"] = swiss_round_pair(event=event, actor=chief, seed=3)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return ctx
 
 
 def knockout_scenario(make_event, organiser, chief):
     event = make_event(format="ko", name="Cúp API")
     entries = _players(event, organiser, 4)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return {"event": event, "entries": entries}
 
 
@@ -385,7 +387,7 @@ def knockout_deciding_scenario(make_event, organiser, chief):
     event = make_event(format="ko", name="Cúp ván quyết định", games_per_match=1,
                        tiebreak_games=[["armageddon", 1]])
     entries = _players(event, organiser, 2)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     for round_ in bracket_start(event=event, actor=chief, seed=1):
         round_publish(round_=round_, actor=chief)
     board = Board.objects.get(round__event=event, match_code="A1.1")
@@ -400,7 +402,7 @@ def teams_scenario(make_event, organiser, chief, *, published=False):
     otherwise no round is drawn and a fifth team waits in the register with its players."""
     event = team_event(make_event, organiser, chief, teams=4, schedule=published,
                        publish=published, name="Đồng đội API")
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     first = Entry.objects.filter(event=event).order_by("number").first()
     ctx = {"event": event, "team_entry": first, "new_team": TeamFactory(name="Đội Mới API"),
            "new_players": PlayerFactory.create_batch(5)}
@@ -421,6 +423,31 @@ def teams_scenario(make_event, organiser, chief, *, published=False):
 def role_of(event, username: str) -> EventRole:
     return EventRole.objects.get(event=event, user__username=username,
                                  role=Role.ARBITER if username == "arbiter" else Role.CHIEF_ARBITER)
+
+
+def invitation_secret(link: str) -> str:
+    """The secret of an invitation's link (``.../accounts/invitation/<secret>/``)."""
+    return link.rstrip("/").rsplit("/", 1)[1]
+
+
+def invited_scenario(make_event, organiser, chief, *, state="pending"):
+    """A public round robin (round 1 published) whose organiser invited a new arbiter by a
+    link (no e-mail). ``state``: "pending", "accepted" (the account made through the link) or
+    "deactivated" (that account then deactivated by the organiser)."""
+    from tournaments.services.accounts import account_deactivate
+    from tournaments.services.invitations import invitation_accept, invitation_create
+
+    ctx = rr_scenario(make_event, organiser, chief, rounds="published")
+    sent = invitation_create(actor=organiser, event=ctx["event"], role=Role.ARBITER,
+                             name="Trọng tài Mới", site="http://testserver")
+    ctx.update(invitation=sent.invitation, link=sent.link)
+    if state in ("accepted", "deactivated"):
+        ctx["invitee"] = invitation_accept(secret=invitation_secret(sent.link),
+                                           name="Trọng tài Mới", username="trongtai.moi",
+                                           password="Cờ-tướng-2026!")
+    if state == "deactivated":
+        account_deactivate(account=ctx["invitee"], actor=organiser)
+    return ctx
 
 
 def players_workbook(rows=(("Bùi Văn Tài", 1999),)) -> io.BytesIO:
@@ -466,7 +493,7 @@ def sheet_rows(ws, first=5):
     return out
 
 
-# Rating lists (issue 17)
+# Rating lists
 
 def rating_list_upload(rows, *, header=("Họ và tên", "Mã VĐV", "Elo", "Số ván"),
                        csv=False, name="elo.xlsx"):
@@ -495,6 +522,8 @@ def rated_scenario(make_event, organiser, chief, *, rounds="closed", listed=True
     for k, entry in enumerate(ctx["entries"], start=1):
         entry.player.national_id = f"VXF{k}"
         entry.player.save()
+    # Applying writes the players' register ratings: the organiser administers their club.
+    club_admin_of(organiser, *(e.player for e in ctx["entries"]))
     if listed:
         federation = UserFactory(username="federation", is_superuser=True)
         rows = [(e.player.full_name, e.player.national_id, e.rating, 10) for e in ctx["entries"]]
@@ -505,7 +534,17 @@ def rated_scenario(make_event, organiser, chief, *, rounds="closed", listed=True
     return ctx
 
 
-# Championships (issue 15)
+def statute_order_choose(event) -> None:
+    """Art. 21.4: an official Swiss publishes no round before its statute names a tie-break
+    order; a test's event names the order the product applies to an empty one (``law-swiss``),
+    so its standings are those of that order. Tests of the choice itself set ``tiebreaks=[]``
+    back."""
+    if event.tiebreak_order_missing:
+        event.tiebreaks = [c for c in tiebreak_order(event) if c != "PTS"]
+        event.save(update_fields=["tiebreaks"])
+
+
+# Championships
 
 def championship_with_swiss(organiser, chief, *, players=8, rounds=3, name="Giải Vô địch 2026"):
     """A championship, category "Nam" whose stage 1 is a Swiss of ``players`` players
@@ -527,6 +566,7 @@ def championship_with_swiss(organiser, chief, *, players=8, rounds=3, name="Gi�
     stage = stage_add(category=category, actor=organiser, format="swiss", rounds=rounds)
     stage_register(stage=stage, actor=organiser, players=PlayerFactory.create_batch(players))
     event = stage.events.get()
+    statute_order_choose(event)
     numbers_draw(event=event, actor=organiser, method="rating")
     return championship, category, stage, event
 
@@ -539,6 +579,8 @@ def swiss_stage_after_swiss(organiser, chief):
     _c, category, _s, swiss = championship_with_swiss(organiser, chief)
     play_stage_event(swiss, chief)
     stage = stage_add(category=category, actor=organiser, format="swiss", rounds=3)
+    for event in stage.events.all():
+        statute_order_choose(event)
     return stage_qualification_set(stage=stage, actor=organiser, qualification="top",
                                    qualifiers=4)
 
@@ -678,3 +720,52 @@ def statute_form_data(client, event) -> dict:
     for key in ("start_date", "end_date"):
         data[key] = str(data[key] or "")
     return data
+
+
+def organisation_tree():
+    """A federation (admin ``fed``) with two provinces (``p1``, ``p2``), three clubs (``c1``
+    and ``c2`` in the first province, ``c3`` in the second), an administrator for each node
+    named after it, built through the services by a superuser."""
+    from tournaments.services.organisations import organisation_admin_assign, organisation_create
+
+    root = UserFactory(username="root", is_superuser=True, is_staff=True)
+    fed = organisation_create(actor=root, parent=None, name="Liên đoàn Cờ Tướng",
+                              kind="federation", slug="lien-doan")
+    p1 = organisation_create(actor=root, parent=fed, name="Hà Nội", kind="province", slug="ha-noi")
+    p2 = organisation_create(actor=root, parent=fed, name="Đà Nẵng", kind="city", slug="da-nang")
+    c1 = organisation_create(actor=root, parent=p1, name="CLB Thủ Đô", kind="club", slug="thu-do")
+    c2 = organisation_create(actor=root, parent=p1, name="CLB Hồ Gươm", kind="club",
+                             slug="ho-guom")
+    c3 = organisation_create(actor=root, parent=p2, name="CLB Sông Hàn", kind="club",
+                             slug="song-han")
+    nodes = {"fed": fed, "p1": p1, "p2": p2, "c1": c1, "c2": c2, "c3": c3}
+    admins = {}
+    for name, node in nodes.items():
+        admins[name] = UserFactory(username=f"admin-{name}")
+        organisation_admin_assign(actor=root, organisation=node, user=admins[name])
+    return {"root": root, "nodes": nodes, "admins": admins}
+
+
+def club_admin_of(user, *players):
+    """``user`` made the administrator of a club (under a federation of its own) whose members
+    ``players`` are since 2000: the tree's right to correct them (tournaments/rules.py)."""
+    from tournaments.models import Organisation
+    from tournaments.services.organisations import (
+        membership_add,
+        organisation_admin_assign,
+        organisation_create,
+    )
+
+    root = get_user_model().objects.filter(username="root").first() or UserFactory(
+        username="root", is_superuser=True, is_staff=True)
+    fed = Organisation.objects.filter(slug="lien-doan").first() or organisation_create(
+        actor=root, parent=None, name="Liên đoàn", kind="federation", slug="lien-doan")
+    club = Organisation.objects.filter(slug=f"clb-{user.username}").first() or \
+        organisation_create(actor=root, parent=fed, name=f"CLB {user.username}", kind="club",
+                            slug=f"clb-{user.username}")
+    organisation_admin_assign(actor=root, organisation=club, user=user)
+    for player in players:
+        if not club.memberships.filter(player=player).exists():
+            membership_add(actor=root, organisation=club, player=player,
+                           since=datetime.date(2000, 1, 1))
+    return club

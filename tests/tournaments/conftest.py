@@ -15,6 +15,46 @@ def media_root(settings, tmp_path):
 
 
 @pytest.fixture
+def smtp_server():
+    """A real SMTP server (aiosmtpd) on a free loopback port, and the app's mail sent to it
+    through Django's SMTP back end (``override_settings``). Yields the messages it received,
+    parsed with the standard library's current policy (headers and bodies decoded), in
+    order."""
+    import email
+    import email.policy
+    import socket
+
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.handlers import Message
+    from django.test import override_settings
+
+    received = []
+
+    class Keep(Message):
+        def prepare_message(self, session, envelope):
+            return email.message_from_bytes(envelope.original_content,
+                                            policy=email.policy.default)
+
+        def handle_message(self, message):
+            received.append(message)
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(Keep(), hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        with override_settings(EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend",
+                               EMAIL_HOST="127.0.0.1", EMAIL_PORT=port, EMAIL_USE_TLS=False,
+                               EMAIL_USE_SSL=False, EMAIL_HOST_USER="",
+                               EMAIL_HOST_PASSWORD="", EMAIL_TIMEOUT=10,
+                               DEFAULT_FROM_EMAIL="giai@cotuong.test"):
+            yield received
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
 def named_players(db):
     return [PlayerFactory(full_name=n, club=c, rating=r, gender=g, birth_year=y, national_id=i,
                           province="Hà Nội")
@@ -75,7 +115,7 @@ def rr_event(make_event, organiser, chief_arbiter, arbiter, named_players):
 @pytest.fixture
 def team_event(make_event, organiser, chief_arbiter, arbiter):
     """Four teams of two boards (a friendly event), round robin, round 1 played."""
-    from tournaments.services.entries import entry_register_team
+    from tournaments.services.entries import entry_team_register
     from tournaments.services.results import game_result_record
     from tournaments.services.roundrobin import round_robin_schedule
 
@@ -86,7 +126,7 @@ def team_event(make_event, organiser, chief_arbiter, arbiter):
         team = TeamFactory(name=f"Đội {province}", province=province)
         members = [PlayerFactory(full_name=f"Lê Văn Đội{i}{k}", club=f"CLB {province}")
                    for k in range(3)]
-        entry_register_team(event=event, actor=organiser, team=team, players=members[:2],
+        entry_team_register(event=event, actor=organiser, team=team, players=members[:2],
                             reserves=members[2:])
     numbers_draw(event=event, actor=organiser, method="rating")
     rounds = round_robin_schedule(event=event, actor=chief_arbiter, publish=True)

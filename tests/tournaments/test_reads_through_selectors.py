@@ -1,4 +1,4 @@
-"""Issue 30: pages and the API read through selectors. No query is built in
+"""Pages and the API read through selectors. No query is built in
 ``tournaments/api/*.py``; none in ``tournaments/views/*.py`` beyond the row a URL names
 (``get_object_or_404``). What counts as building a query: a model's manager (``.objects``,
 ``.rounds_set``) or a queryset's method (``filter``, ``order_by``, ``count()``, ...). Allowed:

@@ -1,6 +1,8 @@
-"""Password guessing (tournaments/signin_throttle.py): failed sign-ins are counted per client
-address on every door (login page, admin login, API token), nothing the client sends resets the
-count, and the count lives in the shared cache (Redis in production)."""
+"""Password guessing and reset flooding (tournaments/signin_throttle.py): failed sign-ins are
+counted per account and address (10) and per address (a much higher threshold) on every door
+(login page, admin login, API token); nothing the client sends resets the counts; password
+reset requests are counted per address and per e-mail; the counts live in the shared cache
+(Redis in production)."""
 
 import pytest
 from django.core.cache import caches
@@ -96,24 +98,113 @@ def test_the_client_address_believes_only_the_installations_own_proxies(
     assert client_address(request) == expected
 
 
-REDIS = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                     "LOCATION": "redis://127.0.0.1:6379/15", "KEY_PREFIX": "signin-test"}}
+def test_one_persons_typos_lock_that_account_from_that_address_only(victim):
+    """A hall's shared address: one arbiter's typos do not lock the others out, and the
+    same arbiter still signs in from another network."""
+    colleague = UserFactory(username="colleague")
+    colleague.set_password("hers")
+    colleague.save()
+    hall = {"REMOTE_ADDR": "192.0.2.10"}
+    for _ in range(LIMIT):
+        login_page(client_for(), "wrong", **hall)
+    refused = login_page(client_for(), "the-right-one", **hall)
+    assert refused.status_code == 429
+    assert "to this account from your address" in refused.content.decode()
+    other = client_for().post("/accounts/login/", {"username": "colleague", "password": "hers"},
+                              **hall)
+    assert other.status_code == 302
+    assert login_page(client_for(), "the-right-one", REMOTE_ADDR="198.51.100.7").status_code \
+        == 302
+    # The account's name is counted whatever its case or spaces.
+    assert client_for().post("/accounts/login/", {"username": " Victim", "password": "x"},
+                             **hall).status_code == 429
+
+
+def test_an_address_trying_many_accounts_is_refused_on_all_at_the_higher_threshold(
+        victim, settings):
+    settings.SIGNIN_ADDRESS_FAILURE_LIMIT = 3 * LIMIT
+    spray = {"REMOTE_ADDR": "203.0.113.5"}
+    for i in range(3 * LIMIT - 1):
+        client_for().post("/accounts/login/", {"username": f"guess{i}", "password": "123456"},
+                          **spray)
+    assert login_page(client_for(), "the-right-one", **spray).status_code == 302  # below it
+    client_for().post("/accounts/login/", {"username": "guess", "password": "123456"}, **spray)
+    refused = api_for().post("/api/token/", {"username": "victim", "password": "the-right-one"},
+                             format="json", REMOTE_ADDR="203.0.113.5")
+    assert refused.status_code == 429 and refused.json()["code"] == "throttled"
+    assert "from your address" in refused.json()["detail"]
+    assert login_page(client_for(), "the-right-one", REMOTE_ADDR="203.0.113.6").status_code \
+        == 302
+
+
+def test_the_refusal_reads_in_the_pages_language(victim):
+    for _ in range(LIMIT):
+        login_page(client_for(), "wrong")
+    page = login_page(client_for(lang="vi"), "the-right-one")
+    assert page.status_code == 429
+    assert "đăng nhập sai quá nhiều lần từ địa chỉ của bạn" in page.content.decode()
+
+
+@pytest.mark.parametrize("body", ["5", '"x"', "[1]", "null", "{", '{"username": 5}',
+                                  "[" * 5000 + "]" * 5000])
+def test_an_api_sign_in_whose_body_is_no_object_is_no_server_error(victim, body):
+    response = api_for().post("/api/token/", body, content_type="application/json")
+    assert response.status_code == 400
+
+
+@pytest.fixture
+def resetting(victim):
+    victim.email = "victim@example.vn"
+    victim.save()
+    return victim
+
+
+def reset(email, address="192.0.2.20"):
+    return client_for().post("/accounts/password_reset/", {"email": email},
+                             REMOTE_ADDR=address)
+
+
+def test_password_reset_mails_an_address_a_few_times_then_sends_nothing(resetting, mailoutbox,
+                                                                        settings):
+    for _ in range(settings.PASSWORD_RESET_EMAIL_LIMIT):
+        assert reset("Victim@Example.vn").status_code == 302
+    assert len(mailoutbox) == settings.PASSWORD_RESET_EMAIL_LIMIT
+    again = reset("victim@example.vn", address="198.51.100.9")  # another address: still counted
+    assert again.status_code == 302 and again["Location"] == "/accounts/password_reset/done/"
+    assert len(mailoutbox) == settings.PASSWORD_RESET_EMAIL_LIMIT
+
+
+def test_password_reset_from_one_address_is_refused_over_its_limit(resetting, mailoutbox,
+                                                                   settings):
+    for i in range(settings.PASSWORD_RESET_ADDRESS_LIMIT):
+        assert reset(f"nobody{i}@example.vn").status_code == 302
+    refused = reset("victim@example.vn")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) == settings.PASSWORD_RESET_WINDOW
+    assert "Too many password reset requests" in refused.content.decode()
+    assert mailoutbox == []
+    assert reset("victim@example.vn", address="192.0.2.21").status_code == 302
+    assert len(mailoutbox) == 1
 
 
 @pytest.mark.services
-def test_the_count_lives_in_redis_where_every_worker_reads_it(victim):
-    """The production cache: the count is in the Redis server, not in a worker's memory."""
+def test_the_counts_live_in_redis_where_every_worker_reads_them(victim, private_redis):
+    """The production cache: the counts are in the Redis server, not in a worker's memory."""
     import redis
 
-    server = redis.Redis.from_url(REDIS["default"]["LOCATION"])
-    with override_settings(CACHES=REDIS):
-        caches["default"].clear()
+    url, _process = private_redis
+    server = redis.Redis.from_url(url)
+    caches_setting = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                  "LOCATION": url, "KEY_PREFIX": "signin-test"}}
+    with override_settings(CACHES=caches_setting):
         try:
             for _ in range(LIMIT):
                 login_page(client_for(), "wrong")
-            keys = server.keys("signin-test:*signin-failures*")
-            assert len(keys) == 1 and int(server.get(keys[0])) == LIMIT
-            assert 0 < server.ttl(keys[0]) <= 15 * 60
+            pair = server.keys("signin-test:*signin-failures:*")
+            address = server.keys("signin-test:*signin-failures-address:*")
+            assert len(pair) == 1 and int(server.get(pair[0])) == LIMIT
+            assert len(address) == 1 and int(server.get(address[0])) == LIMIT
+            assert 0 < server.ttl(pair[0]) <= 15 * 60
             assert login_page(client_for(), "the-right-one").status_code == 429
         finally:
             caches["default"].clear()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pyffish as sf
 
 from tests.xiangqi.data.make_fairy_games import iccs, uci
-from xiangqi import START_FEN, Position, parse_move
+from xiangqi import START_FEN, Move, Position, parse_move, replay, write_moves
 
 DATA = Path(__file__).parent / "data"
 
@@ -64,3 +64,16 @@ def test_live_random_games_agree_with_pyffish_at_every_ply():
             move = rng.choice(captures if captures and rng.random() < 0.7 else mine)
             position, fen = position.play(move), sf.get_fen("xiangqi", fen, [uci(move)])
             assert position.fen() == " ".join(fen.split()[:2])
+
+
+def test_games_written_in_every_notation_replay_to_fairy_stockfishs_fens():
+    """The replay's quick path (a simple or front/rear move found from its file, the general's
+    safety searched only when the move could touch it) ends where Fairy-Stockfish does."""
+    games = list(_games("checked_games.txt"))[:120]
+    start = Position.from_fen(START_FEN)
+    for notation in ("vi", "wxf", "asian", "zh"):
+        for moves, fen, _legal, check in games:
+            texts = write_moves(start, [Move.from_iccs(m) for m in moves], notation)
+            played = replay(texts, notation=notation)
+            assert played.error is None and played.final.fen() == fen, (notation, moves)
+            assert played.final.is_check() == check

@@ -164,10 +164,10 @@ def _fast_read(position, text, notation):
         return error.kind
 
 
-@pytest.mark.parametrize("notation", ["vi", "wxf", "zh"])
+@pytest.mark.parametrize("notation", ["vi", "wxf", "asian", "zh"])
 def test_the_quick_reading_of_simple_moves_answers_as_the_general_reader(notation,
                                                                           monkeypatch):
-    """Issue 18's speed: a piece alone on its file is found from its file and direction
+    """The notation's speed: a piece alone on its file is found from its file and direction
     without generating the moves; on random positions crowded with like pieces, every legal
     move written, and each with its number changed (mostly illegal), reads to the same move
     or is refused for the same reason either way."""

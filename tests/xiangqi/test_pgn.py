@@ -1,6 +1,8 @@
 """Xiangqi PGN in and out."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from xiangqi import START_FEN, GameRecord, PgnError, convert, read_pgn, write_pgn
 
@@ -81,3 +83,48 @@ def test_the_format_tag_names_the_notation():
     (tagged,) = read_pgn(fen + '[Format "WXF"]\n1. P5.4 *')
     played = tagged.replay()
     assert played.notation == "wxf" and played.error is None and str(played.moves[0]) == "e5f5"
+
+
+@pytest.mark.parametrize("value", ['首屆"味極王杯"象棋精英賽', 'C:\\giai\\', 'A"] [Result "1-0',
+                                   'quote at the end"', "bảng [A]"])
+def test_a_tags_quotes_and_backslashes_are_escaped_and_come_back(value):
+    record = GameRecord(("C2.5",), "*", (("Event", value), ("Red", "Lê Văn A")), START_FEN)
+    text = write_pgn([record])
+    assert text.splitlines()[0] == '[Event "' + value.replace("\\", "\\\\").replace('"', '\\"') \
+        + '"]'
+    [back] = read_pgn(text)
+    assert dict(back.tags)["Event"] == value and back.result == "*"
+    assert dict(back.tags)["Red"] == "Lê Văn A"
+
+
+def test_a_line_break_in_a_tag_is_written_as_a_space():
+    record = GameRecord(("C2.5",), "*", (("Event", "Giải\nmùa xuân"),), START_FEN)
+    assert dict(read_pgn(write_pgn([record]))[0].tags)["Event"] == "Giải mùa xuân"
+
+
+_PIECES = ['[Event "A"]', '[Red "x\\"y"]', '[Bad "q"r"]', '[Loose "a"b"]  ', "[ ", '[N "v\\\\"]',
+           '[FEN "9/9 w"]', '[FEN "3k5/9/9/9/9/9/9/9/4A4/4K4 b"]', "{c}", "{", "}", ";x", "(",
+           ")", "1.", "1)", "12...", "...", "…", "h2e2", "e2)", "1)e2", "P2-5", "Pháo", "2",
+           "bình", "5", "XE", "tiến", "!!", "$1", "1-0", "0-1", "*", "½-½", "1/2-1/2",
+           "炮二平五", "１", "X9-8!", "1.h2e2", '"', "\u3000"]
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pieces=st.lists(st.tuples(st.sampled_from(_PIECES),
+                                 st.sampled_from([" ", "\n", "\r\n", "", "\t", "  \n\n"])),
+                       max_size=30))
+def test_a_run_of_words_read_at_once_reads_as_word_by_word(pieces, monkeypatch):
+    """The reader's speed: a game's moves are taken as one run of words; read one word (or
+    ")") at a time with each word's place instead, every text gives the same games, lines,
+    tags, moves, results and errors."""
+    from xiangqi import pgn
+
+    text = "".join(piece + gap for piece, gap in pieces)
+    fast = pgn.read_games(text)
+    with monkeypatch.context() as patch:
+        patch.setattr(pgn._Reader, "words",
+                      lambda self, match: self.parts(match.group(), match.start()))
+        slow = pgn.read_games(text)
+    assert [(g.line, g.record, g.tags, str(g.error), g.error and g.error.kind) for g in fast] \
+        == [(g.line, g.record, g.tags, str(g.error), g.error and g.error.kind) for g in slow]

@@ -48,7 +48,8 @@ def test_art_4_3a_generals_never_face_each_other():
     assert not legal("4k4/9/9/9/9/9/9/9/9/3K5 w", "d0e0")
     assert legal("4k4/9/9/9/9/9/9/9/4P4/3K5 w", "d0e0")  # a piece between
     # a piece that screens the generals may not leave the file
-    assert not legal("4k4/9/9/9/9/9/9/9/4R4/4K4 w", "e1d1")
+    assert not legal("4k4/9/9/9/9/9/9/9/4N4/4K4 w", "e1d3")
+    assert legal("4k4/9/9/9/9/9/9/9/4N4/4K4 w", "e0d0")  # the general steps off the file
 
 
 def test_art_4_3a_general_and_4_3b_advisor_stay_in_the_palace():

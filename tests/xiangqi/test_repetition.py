@@ -6,11 +6,13 @@ from xiangqi.record import GameRecord
 from xiangqi.repetition import (
     ALLOWED,
     CHECK_AND_OTHER,
+    MATE_DEPTH,
     PERPETUAL_CHASE,
     PERPETUAL_CHECK,
     PERPETUAL_MATE_THREAT,
     MoveClass,
     _side,
+    _threatens_mate,
     _verdict,
     classify,
     find_repetition,
@@ -134,3 +136,35 @@ def test_art_7_1_a_result_against_the_final_position_is_flagged():
     found = result_conflict(stalemate, "1/2-1/2")
     assert found.expected == "1-0" and not found.checkmate
     assert result_conflict(replay(["h2e2"]), "0-1") is None  # the game goes on
+
+
+def test_art_23_point_7_attacking_a_protected_hobbled_horse_is_a_chase():
+    # The black horse e5 is protected by the rook e9 but hobbled towards d3 (its leg e4 holds
+    # a red pawn): it cannot take back, so the red horse's attack from d3 is a chase.
+    found = classify_move("3kr4/9/9/9/4n4/4P4/9/9/2N6/5K3 w", "c1d3")
+    assert found.chased == frozenset({4 + 9 * 5}) and found.offered == frozenset()
+    # Without the pawn the black horse can take back: an offer to exchange (Art. 22.5).
+    free = classify_move("3kr4/9/9/9/4n4/9/9/9/2N6/5K3 w", "c1d3")
+    assert free.offered == frozenset({4 + 9 * 5}) and free.chased == frozenset()
+
+
+def test_art_23_point_7_a_horse_chasing_a_protected_hobbled_horse_must_change():
+    # The red horse goes g4 and f6 and back; the black horse flees h6-g8 and back. From g4 it
+    # attacks h6, protected by the rook h5 that also hobbles it (its leg towards g4): a chase
+    # (point 7); from f6 it attacks g8, which could take back: an offer. A chase joined to
+    # exchange offers is still a perpetual chase (point 8): Red must change.
+    found = advice("P2k5/9/9/5N1n1/7r1/9/P8/p8/9/5K3 w", "f6g4 h6g8 g4f6 g8h6")
+    assert found.red.pattern == PERPETUAL_CHASE and found.red.target == "h6"
+    assert found.black.pattern == ALLOWED and found.verdict == "red_must_change"
+
+
+def test_art_22_3_a_mate_threat_over_two_moves():
+    # The red pawn steps forward (a waiting move); moving again, Red mates in two: Ra1-a8+,
+    # the general goes to f9 or f7, then the other rook mates on i9 or i7 (the general d2
+    # holds the d-file). No mate in one: the search of 3 plies finds it, one ply does not.
+    start = "9/5k3/9/9/2b6/9/7P1/3K5/R8/8R w"
+    found = classify_move(start, "h3h4")
+    assert found.mate_threat and not found.check
+    after = Position.from_fen("9/5k3/9/9/2b6/7P1/9/3K5/R8/8R w")
+    assert not _threatens_mate(after, 1) and _threatens_mate(after, MATE_DEPTH)
+    assert MATE_DEPTH == 3

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from records import Bye, Game, Pairing, Participant, Result, Tournament
+from records import Bye, Game, Pairing, Participant, Result, Sanction, Tournament, VoidedGames
 from scoring.formats import Format as ScoringFormat
 from scoring.points import (
     LAW_GAME,
@@ -66,7 +66,7 @@ def participant_numbers(entries: list[Entry]) -> dict[int, int]:
     return numbers
 
 
-def _participant(entry: Entry, number: int) -> Participant:
+def _participant(entry: Entry, number: int, voided_games: VoidedGames) -> Participant:
     player = entry.player
     return Participant(
         number=number,
@@ -80,7 +80,15 @@ def _participant(entry: Entry, number: int) -> Participant:
         external_id=(player.fide_id or player.national_id or "") if player else "",
         withdrawn_after=entry.withdrawn_after_round,
         joined_round=entry.joined_round,
+        disqualified=_sanction(entry),
+        voided_games=voided_games,
     )
+
+
+def _sanction(entry: Entry) -> Sanction | None:
+    """Art. 16.1 d–e: the entry's disqualification once in force (``models/entries.py``)."""
+    act = getattr(entry, "disqualification", None)
+    return Sanction(act.sanction) if act is not None and act.in_force else None
 
 
 _RESULTS = {r.value: r for r in Result}
@@ -113,23 +121,65 @@ def load_event(event: Event, *, public_only: bool = False,
     plain rows: a 2,000-player event has tens of thousands). ``public_only`` leaves out draft
     rounds (what the public may see). ``rounds``: the rounds to read, in number order, when
     the caller has read them already (a page's list of rounds): three queries."""
-    entries = list(event.entries.select_related("player", "team").order_by("number", "pk"))
-    numbers = participant_numbers(entries)
+    entries = list(event.entries.select_related("player", "team", "disqualification")
+                   .order_by("number", "pk"))
     if rounds is None:
         rounds_qs = event.rounds_set.order_by("number")
         if public_only:
             rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
         rounds = list(rounds_qs)
-    round_ids = [r.pk for r in rounds]
-    boards = (Board.objects.filter(round_id__in=round_ids)
-              .order_by("round__number", "number").values_list(*_BOARD_FIELDS))
+    boards, games_by_board = _boards_and_games([r.pk for r in rounds])
+    return _record(event, entries, rounds, boards, games_by_board)
+
+
+def load_events(events: list[Event], *, public_only: bool = False) -> dict[int, EventRecord]:
+    """``load_event`` of several events at once, by event id, in four queries whatever their
+    number (a player's career reads every event he entered)."""
+    by_pk = {event.pk: event for event in events}
+    if not by_pk:
+        return {}
+    entries: dict[int, list[Entry]] = {pk: [] for pk in by_pk}
+    for entry in (Entry.objects.filter(event_id__in=by_pk)
+                  .select_related("player", "team", "disqualification")
+                  .order_by("event_id", "number", "pk")):
+        entry.event = by_pk[entry.event_id]  # as the event's own manager hands it: no query
+        entries[entry.event_id].append(entry)
+    rounds_qs = Round.objects.filter(event_id__in=by_pk).order_by("event_id", "number")
+    if public_only:
+        rounds_qs = rounds_qs.exclude(status=RoundStatus.DRAFT)
+    rounds: dict[int, list[Round]] = {pk: [] for pk in by_pk}
+    for round_ in rounds_qs:
+        round_.event = by_pk[round_.event_id]
+        rounds[round_.event_id].append(round_)
+    event_of_round = {r.pk: pk for pk, rs in rounds.items() for r in rs}
+    boards, games_by_board = _boards_and_games(list(event_of_round), with_round=True)
+    boards_by_event: dict[int, list[tuple]] = {pk: [] for pk in by_pk}
+    for round_id, *board in boards:
+        boards_by_event[event_of_round[round_id]].append(tuple(board))
+    return {pk: _record(event, entries[pk], rounds[pk], boards_by_event[pk], games_by_board)
+            for pk, event in by_pk.items()}
+
+
+def _boards_and_games(round_ids: list[int], *, with_round: bool = False):
+    """The boards of the rounds as plain rows in (round, board) order (``with_round``: each
+    row led by its round's id), and their games by board (two queries)."""
+    fields = ("round_id", *_BOARD_FIELDS) if with_round else _BOARD_FIELDS
+    boards = list(Board.objects.filter(round_id__in=round_ids)
+                  .order_by("round__number", "number").values_list(*fields))
     games_by_board: dict[int, list[tuple]] = {}
     for game in (GameRow.objects.filter(board__round_id__in=round_ids)
                  .order_by("board_id", "number").values_list(*_GAME_FIELDS)):
         games_by_board.setdefault(game[0], []).append(game)
+    return boards, games_by_board
+
+
+def _record(event: Event, entries: list[Entry], rounds: list[Round], boards: list[tuple],
+            games_by_board: dict[int, list[tuple]]) -> EventRecord:
+    numbers = participant_numbers(entries)
     pairings = tuple(_pairing(b, numbers, games_by_board.get(b[0], [])) for b in boards)
     tournament = Tournament(
-        participants=tuple(_participant(e, numbers[e.pk]) for e in entries),
+        participants=tuple(_participant(e, numbers[e.pk], VoidedGames(event.voided_games))
+                           for e in entries),
         pairings=pairings,
         rounds=event.format_rules.planned_rounds(announced=event.rounds, entries=len(entries)),
         name=event.name,
@@ -258,5 +308,5 @@ def pairing_tournament(tournament: Tournament, system: System) -> Tournament:
 
 
 def rating_regulation(event: Event) -> Regulation:
-    """The statute's rating rules as the engine's: its K table and its cap (issue 17)."""
+    """The statute's rating rules as the engine's: its K table and its cap."""
     return replace(REGULATIONS[event.rating_table], cap=event.rating_cap)

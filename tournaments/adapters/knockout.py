@@ -71,9 +71,11 @@ def minimatch_rules(event: Event) -> MiniMatchRules:
 
 
 def bracket_for(event: Event, entrants: int) -> Bracket:
-    """The statute's bracket for ``entrants`` seeds (double elimination has no third place)."""
+    """The statute's bracket for ``entrants`` seeds (double elimination has no third place, nor
+    seeds' passes: appendix §2 gives them in single elimination)."""
     double = event.format_rules.losers_bracket
-    return knockout(entrants, double=double, third_place=event.third_place_match and not double)
+    return knockout(entrants, double=double, third_place=event.third_place_match and not double,
+                    passes=0 if double else event.seed_passes, skip=event.seed_pass_rounds)
 
 
 def derived_seed(seed: int, *parts) -> int:

@@ -4,14 +4,17 @@ checker (``selectors/swiss.py``) to check one.
 
 - points: the statute's (Art. 21.1 or custom), in match events the match points;
 - entries who must not meet: the same club (statute ``forbid_same_club``) or an explicit group;
-- entries not paired in the round: requested byes, withdrawals (Art. 21.5.2), late entries;
+- entries not paired in the round: requested byes, withdrawals (Art. 21.5.2: unless the statute
+  reads it as keeping them in the draw, ``FormatRules.keeps_withdrawn_in_draw``), late entries,
+  those left out for not checking in (``Round.left_out``);
 - the colour of the top player in round 1: the statute's, or drawn by lots.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -19,7 +22,9 @@ from pairings.colours import infer_initial_colour
 from pairings.dutch import DutchOptions, ForbiddenPairs, PointValues
 from pairings.dutch_explain import RoundExplanation
 from records import Colour, Outcome, Tournament
+from scoring.formats import Format as ScoringFormat
 from scoring.points import MatchScoring
+from scoring.withdrawals import apply_withdrawals
 from tournaments.adapters.events import EventRecord, pairing_tournament, scoring_system
 from tournaments.models import Acceleration, Entry, EntryStatus, Event, InitialColour
 from tournaments.text import fold
@@ -39,13 +44,19 @@ class SwissSetup:
     requested_byes: frozenset[int]
     withdrawn: frozenset[int]
     not_joined: frozenset[int]
+    # Art. 21.5.2, the statute's second reading: withdrawn players paired as the others are,
+    # whoever meets them winning by forfeit; left over, they are absent (no point).
+    withdrawn_in_draw: frozenset[int] = frozenset()
     # Championships: qualified for the next stage while the others play on; not paired, no
     # forfeit (Entry.moved_on_after_round).
     moved_on: frozenset[int] = frozenset()
+    # Not checked in when the check-in closed (``Round.left_out``): not paired, no forfeit.
+    left_out: frozenset[int] = frozenset()
 
     @property
     def unavailable(self) -> frozenset[int]:
-        return self.requested_byes | self.withdrawn | self.not_joined | self.moved_on
+        return (self.requested_byes | self.withdrawn | self.not_joined | self.moved_on
+                | self.left_out)
 
     @property
     def forbidden(self) -> tuple[tuple[int, ...], ...]:
@@ -90,18 +101,43 @@ def family_groups(record: EventRecord) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(set(out)))
 
 
-def swiss_setup(record: EventRecord, round_number: int) -> SwissSetup:
-    """The engine's view of round ``round_number``: earlier rounds and the statute's options."""
+def _withdrawn_in_draw(earlier: Tournament, round_number: int) -> tuple[Tournament, set[int]]:
+    """Art. 21.5.2, read as keeping a withdrawn player in the draw: the rounds they were paired
+    in after withdrawing count as forfeit wins for their opponents (as the standings score
+    them, ``scoring/withdrawals.py``), and the engine reads them as still playing. A
+    disqualified player (Art. 16) is never kept."""
+    kept = {p.number for p in earlier.participants if p.withdrawn_after is not None
+            and p.disqualified is None and p.withdrawn_after < round_number}
+    if not kept:
+        return earlier, kept
+    only_kept = tuple(p if p.number in kept else replace(p, withdrawn_after=None,
+                                                          disqualified=None)
+                      for p in earlier.participants)
+    forfeited = apply_withdrawals(replace(earlier, participants=only_kept), ScoringFormat.SWISS)
+    participants = tuple(replace(p, withdrawn_after=None) if p.number in kept else p
+                         for p in earlier.participants)
+    return replace(forfeited, participants=participants), kept
+
+
+def swiss_setup(record: EventRecord, round_number: int,
+                left_out: Iterable[int] = ()) -> SwissSetup:
+    """The engine's view of round ``round_number``: earlier rounds and the statute's options;
+    ``left_out``: the pairing numbers of those left out for not checking in."""
     event = record.event
     system = scoring_system(event)
     earlier = Tournament(
         participants=record.tournament.participants,
         pairings=tuple(p for p in record.tournament.pairings if p.round < round_number),
         rounds=record.tournament.rounds, name=record.tournament.name)
+    in_draw: set[int] = set()
+    if event.format_rules.keeps_withdrawn_in_draw(event.swiss_withdrawal):
+        earlier, in_draw = _withdrawn_in_draw(earlier, round_number)
     requested, withdrawn, not_joined, moved_on = set(), set(), set(), set()
     for number, entry in record.entries.items():
         if entry.moved_on_after_round is not None and entry.moved_on_after_round < round_number:
             moved_on.add(number)
+        elif number in in_draw:
+            continue
         elif entry.status == EntryStatus.WITHDRAWN and (entry.withdrawn_after_round or 0) < \
                 round_number:
             withdrawn.add(number)
@@ -121,6 +157,8 @@ def swiss_setup(record: EventRecord, round_number: int) -> SwissSetup:
         withdrawn=frozenset(withdrawn),
         not_joined=frozenset(not_joined),
         moved_on=frozenset(moved_on),
+        withdrawn_in_draw=frozenset(in_draw),
+        left_out=frozenset(left_out) - requested - withdrawn - not_joined - moved_on,
     )
 
 

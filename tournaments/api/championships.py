@@ -1,4 +1,4 @@
-"""API of championships (issue 15, Art. 17.3 mixed formats).
+"""API of championships (Art. 17.3 mixed formats).
 
 - ``GET /api/championships/``: public championships and those the user runs; ``POST``: create
   one (``tournaments.add_event``); ``GET/PATCH /api/championships/<id>/``: its details, with
@@ -42,6 +42,7 @@ from tournaments.models import (
     Championship,
     ChampionshipRole,
     Format,
+    Organisation,
     Player,
     Role,
     Stage,
@@ -62,18 +63,33 @@ from tournaments.text import points_text
 
 
 class ChampionshipSerializer(serializers.ModelSerializer):
+    organisation = serializers.PrimaryKeyRelatedField(
+        queryset=Organisation.objects.all(), required=False, allow_null=True,
+        help_text="The organisation it is held under, chosen when it is created.")
+
+    def validate(self, attrs):
+        if self.instance is not None and "organisation" in attrs:
+            raise serializers.ValidationError(
+                {"organisation": _("A championship's organisation is chosen when it is "
+                                   "created.")})
+        return attrs
+
     class Meta:
         model = Championship
         fields = ["id", "name", "slug", "start_date", "end_date", "venue", "organiser",
-                  "visibility"]
-        read_only_fields = ["id", "slug"]
+                  "organisation", "visibility"]
+        read_only_fields = ["id"]
+        # The address: made from the name when not given; changed, the former one redirects.
+        extra_kwargs = {"slug": {"required": False}}
 
 
 class CategorySerializer(serializers.ModelSerializer):
     class Meta:
         model = Category
         fields = ["id", "name", "order", "participant_kind", "team_classification", "team_by",
-                  "team_best_n"]
+                  "team_best_n", "eligible_sex", "eligible_born_from", "eligible_born_to",
+                  "eligible_rating_min", "eligible_rating_max", "eligible_unrated",
+                  "eligible_federations", "eligible_provinces", "eligible_members_only"]
         read_only_fields = ["id"]
 
 
@@ -90,6 +106,14 @@ class RuleSerializer(serializers.ModelSerializer):
         fields = ["qualification", "qualifiers", "best_of_next", "after_round", "seeding",
                   "line_ties", "places", "higher_rank_chooses_colour"]
         extra_kwargs = {"qualification": {"required": True, "allow_blank": False}}
+
+
+class RuleRead(RuleSerializer):
+    """The rule as a read answers it: empty (``""``) while none is set."""
+
+    class Meta(RuleSerializer.Meta):
+        extra_kwargs = {"qualification": {"allow_blank": True,
+                                          "help_text": "Empty while no rule is set."}}
 
 
 class RoleCreate(serializers.Serializer):
@@ -234,7 +258,7 @@ def _plan(stage: Stage) -> dict:
     }
 
 
-@extend_schema(request=RuleSerializer, responses=RuleSerializer)
+@extend_schema(request=RuleSerializer, responses=RuleRead)
 @api_view(["GET", "PUT"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 def stage_qualification(request, pk):
@@ -246,11 +270,16 @@ def stage_qualification(request, pk):
         data.is_valid(raise_exception=True)
         stage = services.stage_qualification_set(stage=stage, actor=request.user,
                                                  **data.validated_data)
-    return Response({**RuleSerializer(stage).data, "qualified_at": stage.qualified_at,
+    return Response({**RuleRead(stage).data, "qualified_at": stage.qualified_at,
                      "plan": _plan(stage) if stage.number > 1 else None})
 
 
-@extend_schema(request=inline_serializer("Qualify", {"draw": serializers.BooleanField()}),
+class Qualify(serializers.Serializer):
+    draw = serializers.BooleanField(default=True, help_text=(
+        "Draw the lots of the stage's events at once (default true)."))
+
+
+@extend_schema(request=Qualify,
                responses=inline_serializer("Qualified", {
                    "qualified_at": serializers.DateTimeField(),
                    "events": serializers.ListField(child=serializers.IntegerField()),
@@ -260,8 +289,10 @@ def stage_qualification(request, pk):
 @api_view(["POST"])
 def stage_qualify(request, pk):
     stage = _stage(request, pk)
-    draw = serializers.BooleanField().to_internal_value(request.data.get("draw", True))
-    qualified = services.stage_qualify(stage=stage, actor=request.user, draw=draw)
+    data = Qualify(data=request.data)
+    data.is_valid(raise_exception=True)
+    qualified = services.stage_qualify(stage=stage, actor=request.user,
+                                       draw=data.validated_data["draw"])
     stage = qualified.stage
     return Response({"qualified_at": stage.qualified_at,
                      "events": stage_event_ids(stage),

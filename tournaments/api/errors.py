@@ -1,7 +1,9 @@
 """Domain errors become HTTP answers with the message in the user's language; every refusal
 that has a message reads ``{"detail": ..., "code": ...}``."""
 
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -19,6 +21,13 @@ def exception_handler(exc, context):
         # Some refusals say where, e.g. the ply and the move of a score sheet (Art. 11).
         return Response({"detail": str(exc), "code": type(exc).__name__,
                          **getattr(exc, "fields", {})}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, (TooManyFieldsSent, RequestDataTooBig)):
+        # Django's bounds on a form body (DATA_UPLOAD_MAX_NUMBER_FIELDS, ..._MEMORY_SIZE).
+        return Response({"detail": _("The request has too many fields or is too large."),
+                         "code": "too_large"}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, SuspiciousOperation):
+        return Response({"detail": _("Bad request."), "code": "bad_request"},
+                        status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         # A model's own check (``full_clean`` in a service): field -> messages, as DRF says it,
         # with every message in ``detail`` too (the API's one shape for a refusal).
@@ -26,6 +35,11 @@ def exception_handler(exc, context):
         return Response({**fields, "detail": " ".join(exc.messages), "code": "invalid"},
                         status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
+    if isinstance(exc, ValidationError) and response is not None \
+            and isinstance(response.data, list):
+        # A field checked alone (``Field().to_internal_value``) refuses with a bare list.
+        response.data = {"detail": " ".join(str(m) for m in response.data), "code": "invalid"}
+        return response
     if isinstance(exc, ValidationError) and response is not None \
             and isinstance(response.data, dict) and "detail" not in response.data:
         # A serializer's field errors keep their fields and say it all in ``detail`` too.

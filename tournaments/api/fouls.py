@@ -30,6 +30,10 @@ class FoulSerializer(serializers.Serializer):
     kind = serializers.CharField()
     article = serializers.CharField()
     article_name = serializers.CharField(source="get_article_display")
+    category = serializers.CharField(help_text="technical, conduct (Art. 7.1 n: three of a kind "
+                                               "in a game lose it) or chapter5.")
+    opponent_minutes = serializers.IntegerField(
+        help_text="Rapid 2, blitz 1 per technical fault (the law's provisional rules).")
     recorded_at = serializers.DateTimeField()
 
 
@@ -40,11 +44,19 @@ class StaffFoulSerializer(FoulSerializer):
     recorded_by = serializers.CharField(source="recorded_by.get_username", default="")
 
 
+class FoulReadSerializer(FoulSerializer):
+    """What a read answers, as the schema documents it: the staff's fields for the staff
+    only."""
+
+    note = serializers.CharField(required=False, help_text="The event's staff only.")
+    recorded_by = serializers.CharField(required=False, help_text="The event's staff only.")
+
+
 class FoulCreateSerializer(serializers.Serializer):
     entry = serializers.IntegerField(help_text="The penalised entry: one of the board's two.")
     kind = serializers.ChoiceField(choices=FoulKind.choices)
     article = serializers.ChoiceField(choices=FoulArticle.choices,
-                                      help_text="The article of chapter 5 applied.")
+                                      help_text="The article applied (its category follows).")
     game = serializers.IntegerField(required=False, allow_null=True, default=None,
                                     help_text="A game of the board's match, by its number.")
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=300)
@@ -62,7 +74,7 @@ class BoardFoulsView(APIView):
         event = round_event_for(request, board.round)
         return board, event
 
-    @extend_schema(responses=StaffFoulSerializer(many=True))
+    @extend_schema(responses=FoulReadSerializer(many=True))
     def get(self, request, pk):
         board, event = self._board(request, pk)
         return Response(_serializer(request, event)(board_fouls(board), many=True).data)
@@ -98,7 +110,7 @@ class FoulView(APIView):
 class EventFoulsView(APIView):
     """Every penalty of an event by round and board (published rounds for the public)."""
 
-    @extend_schema(responses=StaffFoulSerializer(many=True))
+    @extend_schema(responses=FoulReadSerializer(many=True))
     def get(self, request, event_pk):
         event = event_for(request, event_pk)
         staff = is_staff_of(request, event)

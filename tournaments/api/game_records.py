@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.parsers import JSONParser
 from tournaments.api.permissions import event_for, is_staff_of, round_event_for
+from tournaments.api.query import query_number
 from tournaments.api.views import validated
 from tournaments.models import MoveNotation, Round
 from tournaments.selectors.game_records import board_recorded_slots, game_view, pgn_text
@@ -30,6 +31,18 @@ class AidsSerializer(serializers.Serializer):
     repetition = serializers.CharField(allow_null=True)
     repetition_verdict = serializers.CharField(allow_null=True)
     repetition_article = serializers.CharField(allow_null=True)
+    moves_without_capture = serializers.IntegerField(
+        help_text="Art. 12: moves (one of each side) since the last capture, checks beyond the "
+                  "fifth not counted.")
+    checks_without_capture = serializers.IntegerField()
+    move_limit = serializers.IntegerField(help_text="The statute's 50 (Art. 12) or 60 (20.4 b.6).")
+    draw_claim_holds = serializers.BooleanField()
+    draw_claim = serializers.CharField(help_text="The advice in words, with its article.")
+    insufficient_material = serializers.CharField(
+        allow_null=True, help_text="Art. 7.2 a, 20.4 b.6: no chariot, horse, cannon or soldier.")
+    time_win_draw = serializers.CharField(
+        allow_null=True, help_text="Rapid and blitz, point 8: the side that could not mate, "
+                                   "whose win on time is a draw.")
 
 
 class RecordedGameSerializer(serializers.Serializer):
@@ -67,13 +80,18 @@ def _game_data(slot, staff: bool) -> dict:
             "moves_vi": [m.vi for m in view.moves], "notation": record.notation,
             "source": record.source, "entered_at": record.entered_at, "pgn": pgn_text([slot])}
     if staff:
-        flag, rep = view.flag, view.repetition
+        flag, rep, draws = view.flag, view.repetition, view.draws
         data["aids"] = {
             "result_conflict": flag.message() if flag else None,
             "expected_result": flag.expected if flag else None,
             "repetition": rep.message() if rep else None,
             "repetition_verdict": rep.verdict if rep else None,
-            "repetition_article": rep.article if rep else None}
+            "repetition_article": rep.article if rep else None,
+            "moves_without_capture": draws.counted, "checks_without_capture": draws.checks,
+            "move_limit": draws.limit, "draw_claim_holds": draws.claim_holds,
+            "draw_claim": draws.moves_message(),
+            "insufficient_material": draws.material_message() if draws.no_material else None,
+            "time_win_draw": draws.time_win_message() if draws.cannot_mate else None}
     return data
 
 
@@ -113,19 +131,21 @@ class BoardMovesView(APIView):
     @extend_schema(parameters=[GAME], request=None, responses={204: None})
     def delete(self, request, pk):
         board, event = self._board(request, pk)
-        try:
-            game = int(request.query_params.get("game", "")) or None
-        except ValueError:
-            game = None
+        game = query_number(request, "game") or None  # 0 or none: every game
         services.game_moves_clear(event=event, board=board, game_number=game,
                                   actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PgnUploadSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="Xiangqi PGN, UTF-8 or GB18030, 2 MB at most.")
+    file = serializers.FileField(help_text="Xiangqi PGN, 2 MB at most: UTF-8, UTF-16 with a "
+                                 "BOM, GBK/GB18030 or Big5 (told apart by the moves).")
     partial = serializers.BooleanField(default=False, help_text="Store the valid games even "
                                        "if others fail (default: all or nothing).")
+    encoding = serializers.ChoiceField(choices=services.PGN_ENCODINGS, required=False,
+                                       allow_null=True, default=None,
+                                       help_text="The file's encoding, when it cannot be "
+                                       "found from the file.")
 
 
 class PgnLineSerializer(serializers.Serializer):
@@ -134,13 +154,16 @@ class PgnLineSerializer(serializers.Serializer):
     black = serializers.CharField()
     board = serializers.IntegerField(allow_null=True)
     game = serializers.IntegerField(allow_null=True)
-    status = serializers.ChoiceField(choices=["stored", "replaced", "illegal", "unmatched"])
+    status = serializers.ChoiceField(choices=["stored", "replaced", "illegal", "unreadable",
+                                              "unmatched"])
     message = serializers.CharField()
 
 
 class PgnReportSerializer(serializers.Serializer):
     stored = serializers.IntegerField()
     partial = serializers.BooleanField()
+    encoding = serializers.CharField(help_text="The file's encoding: UTF-8, UTF-16, GB18030 "
+                                     "or Big5.")
     games = PgnLineSerializer(many=True)
 
 
@@ -158,8 +181,9 @@ class RoundPgnView(APIView):
         data = validated(PgnUploadSerializer, request)
         report = services.round_pgn_import(
             event=event, round_=round_, data=data["file"].read(services.PGN_MAX_BYTES + 1),
-            partial=data["partial"], actor=request.user)
-        body = {"stored": report.stored, "partial": report.partial, "games": [
+            partial=data["partial"], encoding=data["encoding"], actor=request.user)
+        body = {"stored": report.stored, "partial": report.partial,
+                "encoding": report.encoding, "games": [
             {"index": line.index, "red": line.red, "black": line.black,
              "board": line.slot.board.number if line.slot else None,
              "game": line.slot.number if line.slot else None, "status": line.status,

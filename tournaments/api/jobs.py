@@ -1,13 +1,14 @@
 """API of background jobs, whatever their kind (``models/jobs.py``: an export, a print sheet's
 PDF, an import, a restore, the pairing of a large event's next round). Every endpoint that
 starts one answers ``202`` with the job and its address in ``Location``; the job is then read
-here. Thin: who may see a job is ``services/jobs.py: can_see_job``.
+here. Thin: who may see a job is ``rules.py: job_visible``.
 
     GET  /api/jobs/{id}/               status, progress (a pairing's stage), preview, error,
                                        result, download URL, the round a pairing stored
     POST /api/jobs/{id}/confirm/       store a previewed import: {"existing": "update"|"skip",
-                                       "valid_only": false}
-    POST /api/jobs/{id}/cancel/
+                                       "valid_only": false, "keep": {conflict key: row}}
+    POST /api/jobs/{id}/cancel/        a job waiting, or running (its worker stops at its next
+                                       step; nothing of it is stored)
     GET  /api/jobs/{id}/file/          the workbook of a finished export, the PDF of a print job
 
 ``GET /api/events/{id}/pairing-jobs/{task id}/``, the address of a pairing before it was a job
@@ -31,9 +32,10 @@ from tournaments.excel import imports as reader
 from tournaments.excel.workbook import XLSX
 from tournaments.models import Job, JobKind, JobStage, JobStatus
 from tournaments.printing.document import PDF
+from tournaments.rules import job_visible
 from tournaments.selectors.jobs import jobs_with_event, pairing_job_of_task
 from tournaments.services.imports import import_confirm
-from tournaments.services.jobs import can_see_job, job_cancel
+from tournaments.services.jobs import job_cancel, job_refresh
 
 # The jobs that produce a file, and its type.
 FILES = {JobKind.EXPORT: XLSX, JobKind.PDF: PDF}
@@ -47,17 +49,27 @@ class JobSerializer(serializers.ModelSerializer):
     download_url = serializers.SerializerMethodField()
     round_url = serializers.SerializerMethodField()
     preview = serializers.SerializerMethodField()
+    dispatched = serializers.SerializerMethodField(
+        help_text="False while the job waits for the task queue, which could not be reached "
+                  "when it was made: it is sent as soon as the queue answers.")
+    attempts = serializers.IntegerField(
+        read_only=True, help_text="How many times a worker took the job: a job whose worker "
+                                  "died is run once more, else failed with that reason.")
 
     class Meta:
         model = Job
         fields = ["id", "kind", "status", "event", "params", "done", "total", "percent",
                   "stage", "error", "result", "preview", "download_url", "round_url",
-                  "created_at", "started_at", "finished_at"]
+                  "created_at", "started_at", "finished_at", "dispatched", "attempts",
+                  "heartbeat_at"]
         read_only_fields = fields
 
     def _url(self, url: str) -> str:
         request = self.context.get("request")
         return request.build_absolute_uri(url) if request else url
+
+    def get_dispatched(self, job: Job) -> bool:
+        return job.dispatched_at is not None or job.status != JobStatus.QUEUED
 
     def get_download_url(self, job: Job) -> str | None:
         if job.kind not in FILES or job.status != JobStatus.DONE or not job.file:
@@ -95,7 +107,7 @@ def _refused(exc: ServiceError) -> Response:
 
 def _job(request, pk: int) -> Job:
     job = get_object_or_404(jobs_with_event(), pk=pk)
-    if not can_see_job(request.user, job):
+    if not job_visible(request.user, job):
         raise Http404
     return job
 
@@ -105,11 +117,12 @@ class JobView(APIView):
 
     @extend_schema(responses={200: JobSerializer})
     def get(self, request, pk: int):
-        return Response(JobSerializer(_job(request, pk), context={"request": request}).data)
+        job = job_refresh(job=_job(request, pk))  # a dead worker's job is dealt with here
+        return Response(JobSerializer(job, context={"request": request}).data)
 
 
 class ImportConfirmSerializer(serializers.Serializer):
-    """How a previewed import is stored (issue 19)."""
+    """How a previewed import is stored."""
 
     existing = serializers.ChoiceField(
         choices=["update", "skip"], default="update",
@@ -118,6 +131,10 @@ class ImportConfirmSerializer(serializers.Serializer):
     valid_only = serializers.BooleanField(
         default=False, help_text="Store the rows without errors when some rows have errors "
                                  "(the others are listed in the job's result).")
+    keep = serializers.DictField(
+        child=serializers.IntegerField(), required=False, default=dict,
+        help_text="Of rows naming one player with different data (the preview's rows sharing "
+                  "a `conflict` key), the row number to store, by conflict key.")
 
 
 class JobConfirmView(APIView):
@@ -169,7 +186,7 @@ def pairing_job_moved(request, event_pk, task_id):
     """The address of a pairing before it was a job like the others (the ``202`` of
     ``POST /api/events/<id>/rounds/`` gave it): for good at ``/api/jobs/<id>/``."""
     job = pairing_job_of_task(task_id)
-    if job is None or job.event_id != int(event_pk) or not can_see_job(request.user, job):
+    if job is None or job.event_id != int(event_pk) or not job_visible(request.user, job):
         raise Http404
     return HttpResponsePermanentRedirect(reverse("job-detail", kwargs={"pk": job.pk}))
 

@@ -1,4 +1,4 @@
-"""API: the print sheets of an event (issue 20) as PDF, the same documents as the web's PDF
+"""API: the print sheets of an event as PDF, the same documents as the web's PDF
 links, with the same rights (the public: what the public pages show; score sheets,
 certificates and drafts: the event's staff).
 
@@ -24,6 +24,7 @@ from rest_framework.response import Response
 
 from tournaments.api.jobs import JobSerializer, job_accepted
 from tournaments.api.permissions import event_for, is_staff_of
+from tournaments.api.query import query_number
 from tournaments.errors import ServiceError
 from tournaments.printing.document import PDF, sheet_pdf
 from tournaments.printing.sheets import (
@@ -35,7 +36,6 @@ from tournaments.printing.sheets import (
     sheets_for,
 )
 from tournaments.services.jobs import pdf_start
-from tournaments.text import whole_number
 
 ASKED = [OpenApiParameter(name, int, description=text) for name, text in (
     ("round", "the round of a round's sheet (default: the last one the caller sees)"),
@@ -90,7 +90,7 @@ def print_sheet(request, event_pk, sheet):
     found = _sheet(event, sheet, staff)
     if request.method == "POST":
         return _job(request, event, sheet)
-    asked = {name: whole_number(request.query_params.get(name))
+    asked = {name: query_number(request, name, minimum=0 if name == "after" else 1)
              for name in ("round", "after", "top")}
     try:
         ctx = sheet_context(event, found, staff=staff, public_url=_public_url(request, event),

@@ -1,4 +1,4 @@
-"""API of ratings (issue 17).
+"""API of ratings.
 
 - ``GET /api/rating-lists/``: the lists, newest first; ``GET /api/rating-lists/<id>/``: one list
   with its rows (name, federation ID, rating, games; 0: unrated).
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -24,17 +25,18 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from tournaments.api.jobs import JobSerializer, job_accepted
 from tournaments.api.permissions import event_for
+from tournaments.api.query import query_number
 from tournaments.models import RatingApplication, RatingList
 from tournaments.selectors.ratings import (
     event_report,
-    list_rows,
-    player_history,
+    player_rating_history,
     public_player,
+    rating_list_rows,
     rating_lists,
 )
 from tournaments.services import ratings as services
-from tournaments.text import whole_number
 
 
 class RatingListSerializer(serializers.ModelSerializer):
@@ -54,7 +56,9 @@ def _bad_rows(rows) -> list[dict]:
     return [{"line": r.line, "errors": r.reasons()} for r in rows]
 
 
-@extend_schema(request=ListImport, responses=RatingListSerializer(many=True))
+@extend_schema(request=ListImport, responses={200: RatingListSerializer(many=True),
+                                              201: RatingListSerializer,
+                                              202: JobSerializer})
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticatedOrReadOnly])
 @parser_classes([MultiPartParser, FormParser])
@@ -70,6 +74,10 @@ def rating_list_collection(request):
         if values["dry_run"]:
             preview = services.rating_list_preview(upload=values["file"])
             return Response({"rows": len(preview.rows), "bad_rows": _bad_rows(preview.bad_rows)})
+        if services.rating_list_job_check(upload=values["file"]):
+            return job_accepted(services.rating_list_import_start(
+                actor=request.user, upload=values["file"], name=values["name"],
+                list_date=values["list_date"], lang=get_language()), request)
         item = services.rating_list_import(actor=request.user, upload=values["file"],
                                            name=values["name"], list_date=values["list_date"])
     except services.BadRows as error:
@@ -86,7 +94,7 @@ def rating_list_detail(request, pk):
     item = get_object_or_404(RatingList, pk=pk)
     return Response({**RatingListSerializer(item).data, "rows": [
         {"name": r.name, "federation_id": r.federation_id, "rating": r.rating,
-         "games": r.games, "player": r.player_id} for r in list_rows(item)]})
+         "games": r.games, "player": r.player_id} for r in rating_list_rows(item)]})
 
 
 @extend_schema(responses=inline_serializer("PlayerRatings", {
@@ -97,7 +105,7 @@ def player_ratings(request, pk):
     player = public_player(pk)
     if player is None:
         raise Http404
-    history = player_history(player)
+    history = player_rating_history(player)
     return Response({
         "player": player.pk, "rating": player.rating or 0,
         "lists": [{"list": r.rating_list_id, "name": r.rating_list.name,
@@ -126,8 +134,7 @@ def _application(application: RatingApplication | None) -> dict | None:
 def event_ratings(request, event_pk):
     """Each player's rated games, score, expected score, K, change and new rating."""
     event = event_for(request, event_pk)
-    report = event_report(event, after_round=whole_number(request.query_params.get(
-        "after_round")))
+    report = event_report(event, after_round=query_number(request, "after_round"))
     return Response({
         "event": event.pk, "rated": event.rated, "k_table": event.rating_table,
         "cap": event.rating_cap, "after_round": report.after_round,

@@ -4,19 +4,26 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from records.clock import PRESETS as TIME_PRESETS
+from records.clock import TimeControlError, checks_text, parse_checks
 from scoring.presets import NAMED_ORDERS, PRESETS
 from tournaments.models import (
     REASON_MAX_LENGTH,
     Board,
+    BoardAssignment,
+    Disqualification,
     Entry,
     Event,
     EventRole,
     Game,
+    Notification,
+    Organisation,
     Player,
     Round,
+    Sanction,
     Team,
 )
-from tournaments.services.events import STATUTE_FIELDS
+from tournaments.selectors.events import STATUTE_FIELDS
 from tournaments.text import whole_number
 
 
@@ -26,13 +33,20 @@ class EventSerializer(serializers.ModelSerializer):
         read_only=True, help_text="False when the points differ from Art. 21.1, 21.2 (only a "
                                   "friendly event, official false, may do so: Art. 19.5).")
     scoring_note = serializers.SerializerMethodField()
+    time_control_words = serializers.CharField(
+        read_only=True, help_text="The time control in words, in the request's language "
+                                  "(Art. 10.1).")
     links = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
         fields = ["id", "slug", "name", "format", "participant_kind", "individual",
-                  "start_date", "end_date", "venue", "organiser", "visibility", "official",
-                  "scoring_follows_law", "scoring_note", "links"]
+                  "start_date", "end_date", "venue", "organiser", "organisation", "visibility",
+                  "official",
+                  "scoring_follows_law", "scoring_note", "pace", "time_checks",
+                  "time_control_words", "closed_at", "links"]
+        # closed_at: null while the event takes writes; the time it was closed (archived:
+        # every write refused until it is reopened, docs/archive.md).
 
     def get_scoring_note(self, event) -> str:
         """How the scoring departs from the law, with the article; empty when it does not."""
@@ -59,8 +73,32 @@ class StatuteSerializer(serializers.ModelSerializer):
 
     tiebreak_preset = serializers.ChoiceField(choices=[p.name for p in PRESETS],
                                               write_only=True, required=False)
+    time_preset = serializers.ChoiceField(
+        choices=list(TIME_PRESETS), write_only=True, required=False,
+        help_text="One of the law's time controls (Art. 10.1.1, 10.1.2): fills "
+                  "time_base_minutes, time_increment_seconds and time_checks.")
+    time_control_words = serializers.CharField(
+        read_only=True, help_text="The time control in words, in the request's language "
+                                  "(Art. 10.1).")
+    organisation = serializers.PrimaryKeyRelatedField(
+        queryset=Organisation.objects.all(), required=False, allow_null=True,
+        help_text="The organisation the event is held under (its administrators' right), "
+                  "chosen when the event is created; empty: an event of the site.")
 
     def validate(self, attrs):
+        if self.instance is not None and "organisation" in attrs:
+            raise serializers.ValidationError(
+                {"organisation": _("An event's organisation is chosen when it is created.")})
+        control = TIME_PRESETS.get(attrs.pop("time_preset", None) or "")
+        if control is not None:
+            attrs.update(time_base_minutes=control.base_minutes,
+                         time_increment_seconds=control.increment_seconds,
+                         time_checks=control.checks_text())
+        elif "time_checks" in attrs:
+            try:  # written one way, as the statute form writes it
+                attrs["time_checks"] = checks_text(*parse_checks(attrs["time_checks"]))
+            except TimeControlError:
+                pass  # the model's validator names the part it cannot read
         name = attrs.pop("tiebreak_preset", None)
         if name:
             if "tiebreaks" in attrs:
@@ -71,7 +109,8 @@ class StatuteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = ["id", *sorted(STATUTE_FIELDS - {"slug"}), "slug", "tiebreak_preset"]
+        fields = ["id", *sorted(STATUTE_FIELDS - {"slug"}), "slug", "organisation",
+                  "tiebreak_preset", "time_preset", "time_control_words"]
         read_only_fields = ["id"]
         extra_kwargs = {"slug": {"required": False}}
 
@@ -112,6 +151,8 @@ class PlayerEditSerializer(serializers.Serializer):
                                       required=False)
     title = serializers.ChoiceField(choices=Player._meta.get_field("title").choices,
                                     allow_blank=True, required=False)
+    email = serializers.EmailField(allow_blank=True, required=False,
+                                   help_text="Where the player's pairings go; never read back.")
     reason = serializers.CharField(max_length=200, allow_blank=True, required=False, default="")
 
 
@@ -142,12 +183,13 @@ class EntrySerializer(serializers.ModelSerializer):
 
 
 class NewPlayerSerializer(serializers.ModelSerializer):
-    """A player new to the register (quick add)."""
+    """A player new to the register (quick add); ``email`` (optional) is where their pairings
+    go, and is never read back through the API (every arbiter reads the register)."""
 
     class Meta:
         model = Player
         fields = ["full_name", "gender", "birth_year", "club", "province", "rating", "title",
-                  "national_id"]
+                  "national_id", "email"]
 
 
 class EntryCreateSerializer(serializers.Serializer):
@@ -188,6 +230,24 @@ class WithdrawSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
+class DisqualifySerializer(serializers.Serializer):
+    """Art. 16.2: the chief arbiter's act, with its reason."""
+
+    sanction = serializers.ChoiceField(choices=Sanction.choices)
+    reason = serializers.CharField(max_length=200)
+
+
+class DisqualificationSerializer(serializers.ModelSerializer):
+    in_force = serializers.BooleanField(read_only=True)
+    decided_by = serializers.CharField(source="decided_by.get_username", default="")
+    approved_by = serializers.CharField(source="approved_by.get_username", default="")
+
+    class Meta:
+        model = Disqualification
+        fields = ["id", "entry", "sanction", "reason", "after_round", "decided_by", "decided_at",
+                  "approved_by", "approved_at", "in_force"]
+
+
 class GameSerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
@@ -197,7 +257,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 def entry_side(entry, points: dict | None, key: str) -> dict | None:
     """An entry as a side of a game: its id, start number, name and rating, and when
-    ``points`` are given (entry id → points, issue 19) its points under ``key``."""
+    ``points`` are given (entry id → points) its points under ``key``."""
     if entry is None:
         return None
     side = {"entry": entry.pk, "number": entry.number, "name": entry.name,
@@ -215,7 +275,9 @@ class BoardSerializer(serializers.ModelSerializer):
     class Meta:
         model = Board
         fields = ["id", "number", "white", "black", "bye", "result", "version", "bracket",
-                  "match_code", "first_substitution", "second_substitution", "games"]
+                  "match_code", "first_substitution", "second_substitution", "games",
+                  "white_arrived_at", "white_minutes_late", "black_arrived_at",
+                  "black_minutes_late"]
 
     def _side(self, entry):
         """A side of the board; on a round also the points it had before the round."""
@@ -230,11 +292,17 @@ class BoardSerializer(serializers.ModelSerializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     open_boards = serializers.SerializerMethodField()
+    starts_at = serializers.DateTimeField(
+        read_only=True, allow_null=True,
+        help_text="When the round starts: the time an organiser set for it (scheduled_at), "
+                  "else the statute's schedule (first round's date and the day's start "
+                  "times); null when neither says.")
 
     class Meta:
         model = Round
         fields = ["id", "number", "status", "method", "seed", "paired_at", "published_at",
-                  "completed_at", "open_boards"]
+                  "completed_at", "open_boards", "starts_at", "scheduled_at", "left_out"]
+        read_only_fields = ["scheduled_at", "left_out"]
 
     def get_open_boards(self, round_) -> int | None:
         return getattr(round_, "open_count", None)
@@ -245,6 +313,35 @@ class RoundDetailSerializer(RoundSerializer):
 
     class Meta(RoundSerializer.Meta):
         fields = [*RoundSerializer.Meta.fields, "boards"]
+
+
+class BoardAssignmentSerializer(serializers.ModelSerializer):
+    """Art. 20.3 b: an arbiter in charge of boards ``first`` to ``last`` of the round."""
+
+    username = serializers.CharField(source="arbiter.username", read_only=True)
+
+    class Meta:
+        model = BoardAssignment
+        fields = ["arbiter", "username", "first", "last"]
+        read_only_fields = fields
+
+
+class AssignmentRequestSerializer(serializers.Serializer):
+    """PUT: put ``arbiter`` (a user id) in charge of boards ``first`` to ``last``; DELETE:
+    only ``arbiter``, whose range is taken back."""
+
+    arbiter = serializers.IntegerField(min_value=1)
+    first = serializers.IntegerField(min_value=1, required=False)
+    last = serializers.IntegerField(min_value=1, required=False)
+
+
+class RoundScheduleSerializer(serializers.Serializer):
+    """A round's start set by an organiser, with the reason kept beside the change."""
+
+    starts_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the round starts; null: back to the statute's schedule.")
+    reason = serializers.CharField(allow_blank=True, required=False, default="",
+                                   max_length=REASON_MAX_LENGTH)
 
 
 class ResultSerializer(serializers.Serializer):
@@ -261,6 +358,17 @@ class ColourSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0)
 
 
+class NotificationSerializer(serializers.ModelSerializer):
+    """A message of the event's log (``services/notifications.py``): to whom, by which channel,
+    what, and what became of it."""
+
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "channel", "recipient", "subject", "body", "url", "status",
+                  "attempts", "last_error", "created_at", "sent_at"]
+        read_only_fields = fields
+
+
 class RoleSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username", read_only=True)
 
@@ -270,21 +378,23 @@ class RoleSerializer(serializers.ModelSerializer):
 
 
 class RoleCreateSerializer(serializers.Serializer):
-    """The person by exact ``username``, or by ``user`` (an id from ``people/?search=``)."""
+    """The person by exact ``username`` or e-mail address (in ``username``), or by ``user``:
+    the id of someone already on the event's staff."""
 
     username = serializers.CharField(required=False)
     user = serializers.IntegerField(required=False, min_value=1)
-    role = serializers.ChoiceField(choices=["organiser", "chief", "deputy", "arbiter"])
+    role = serializers.ChoiceField(choices=["organiser", "chief", "deputy", "arbiter",
+                                            "secretary", "appeals", "treasurer"])
 
     def validate(self, attrs):
         if not attrs.get("username") and not attrs.get("user"):
             raise serializers.ValidationError(
-                _("Give the person's username, or their id found with people/?search=."))
+                _("Give the person's exact username or e-mail address."))
         return attrs
 
 
 class PersonSerializer(serializers.Serializer):
-    """Someone who can be appointed (issue 19: found by name or username, in part)."""
+    """Someone who can be appointed: found by exact username or e-mail, or on the staff."""
 
     id = serializers.IntegerField()
     username = serializers.CharField()
@@ -307,7 +417,7 @@ class EntryGameSerializer(serializers.Serializer):
 
 
 class EntryCardSerializer(serializers.Serializer):
-    """The player card (issue 19): points, rank, performance (FIDE C.07 §10.2), Rtg+/-."""
+    """The player card: points, rank, performance (FIDE C.07 §10.2), Rtg+/-."""
 
     points = serializers.CharField()
     rank = serializers.IntegerField(allow_null=True, help_text="null: not ranked")
@@ -362,3 +472,15 @@ class HistoryLineSerializer(PlayerChangeSerializer):
     subject = serializers.CharField(help_text="Empty for the board; the game otherwise.")
     deleted = serializers.BooleanField()
     system = serializers.BooleanField(help_text="The reason was recorded by the software.")
+
+
+class CloseSerializer(serializers.Serializer):
+    """Closing an event: an optional note kept in its history."""
+
+    reason = serializers.CharField(max_length=100, allow_blank=True, required=False, default="")
+
+
+class ReopenSerializer(serializers.Serializer):
+    """Reopening a closed event: why (kept in its history)."""
+
+    reason = serializers.CharField(max_length=100)

@@ -33,6 +33,7 @@ from dataclasses import asdict
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -42,6 +43,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
+from tournaments.api.jobs import JobSerializer, job_accepted
 from tournaments.api.permissions import event_for, is_staff_of
 from tournaments.api.views import EventRoundViewSet
 from tournaments.errors import ServiceError
@@ -55,8 +57,10 @@ from tournaments.services.swiss import bye_request, forbidden_group_set
 from tournaments.services.trf_import import (
     MAX_TRF_BYTES,
     trf_import,
+    trf_import_start,
+    trf_job_check,
     trf_preview,
-    trf_upload_data,
+    trf_upload_read,
 )
 
 
@@ -306,33 +310,36 @@ def trf_file(request, event_pk):
     "name": serializers.CharField(required=False),
     "preview": serializers.BooleanField(required=False, help_text=(
         "true: only say what the import would store (players, rounds, warnings)"))}),
-    responses={201: s.EventSerializer, 200: OpenApiTypes.OBJECT})
+    responses={201: s.EventSerializer, 200: OpenApiTypes.OBJECT, 202: JobSerializer})
 @api_view(["POST"])
 def trf_import_view(request):
     """A TRF file becomes a new event (a draft); a malformed file is refused (400, the line
     at fault in the message) and nothing is written. With ``preview``, nothing is written
-    either way: the answer lists the players, the rounds and the warnings."""
+    either way: the answer lists the players, the rounds and the warnings. A large file
+    (over ``IMPORT_JOB_MIN_BYTES``) is imported by a background job: 202 with the job, whose
+    address says how far it got and, once done, the new event."""
     if not request.user.is_authenticated or not request.user.has_perm("tournaments.add_event"):
         raise PermissionDenied
     upload = request.FILES.get("file")
     if upload is not None:
-        data = trf_upload_data(upload)
+        data = trf_upload_read(upload=upload)
     else:
         data = str(request.data.get("text") or "").encode("utf-8")
         if len(data) > MAX_TRF_BYTES:
-            return Response({"detail": "The file is too large for a TRF file."},
-                            status=status.HTTP_400_BAD_REQUEST)
+            raise ServiceError(_("The file is too large for a TRF file."))
     if not data.strip():
-        return Response({"detail": "Send the TRF file (file) or its text (text)."},
-                        status=status.HTTP_400_BAD_REQUEST)
-    options = {"data": data, "format": request.data.get("format") or Format.SWISS,
-               "name": request.data.get("name") or ""}
+        raise ServiceError(_("Send the TRF file (file) or its text (text)."))
+    options = {"data": data, "format": str(request.data.get("format") or Format.SWISS),
+               "name": str(request.data.get("name") or "")}
     if str(request.data.get("preview", "")).lower() in ("1", "true"):
         preview = trf_preview(**options)
         return Response({"name": preview.name, "start_date": preview.start_date,
                          "format": preview.format, "encoding": preview.document.encoding,
                          "warnings": list(preview.warnings), "players": preview.players(),
                          "rounds": [asdict(r) for r in preview.rounds()]})
+    if trf_job_check(data=data):
+        return job_accepted(trf_import_start(actor=request.user, lang=get_language(), **options),
+                            request)
     event = trf_import(actor=request.user, **options)
     return Response(s.EventSerializer(event, context={"request": request}).data,
                     status=status.HTTP_201_CREATED)

@@ -34,8 +34,8 @@ class StandingsRowSerializer(serializers.Serializer):
 
 
 class StandingsWithdrawnSerializer(serializers.Serializer):
-    """Art. 21.5.1: withdrawn with half or fewer games played, every game cancelled: not
-    ranked, listed after the ranking."""
+    """Art. 21.5.1: withdrawn with half or fewer games played, every game cancelled, or Art. 16.1
+    e: struck from the list and the results: not ranked, listed after the ranking."""
 
     number = serializers.IntegerField(allow_null=True)
     entry = serializers.IntegerField()
@@ -53,6 +53,44 @@ class StandingsSerializer(serializers.Serializer):
     rows = StandingsRowSerializer(many=True)
     withdrawn = StandingsWithdrawnSerializer(many=True)
     lots = LotsSerializer(allow_null=True)
+
+
+class PrizeWinnerSerializer(serializers.Serializer):
+    category = serializers.CharField()
+    place = serializers.IntegerField(allow_null=True,
+                                     help_text="The place the tie-breaks give; null: a player "
+                                               "tied with the last prize place who shares its "
+                                               "money")
+    label = serializers.CharField()
+    number = serializers.IntegerField(allow_null=True, help_text="Table number; null: a team "
+                                                                 "of the classification")
+    name = serializers.CharField()
+    club = serializers.CharField(allow_blank=True)
+    item = serializers.CharField(allow_blank=True)
+    tied = serializers.IntegerField(help_text="How many share the pooled money (1: none)")
+    pooled = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                   help_text="The first and last place whose money is pooled")
+    amount = serializers.IntegerField(required=False,
+                                      help_text="In đồng; the event's staff only")
+
+
+class PrizePassedSerializer(serializers.Serializer):
+    category = serializers.CharField()
+    place = serializers.IntegerField()
+    name = serializers.CharField()
+    holds = serializers.CharField()
+
+
+class PrizesSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    after_round = serializers.IntegerField(allow_null=True)
+    final = serializers.BooleanField()
+    one_per_player = serializers.BooleanField()
+    precedence = serializers.ChoiceField(["value", "statute"])
+    ties = serializers.ChoiceField(["tiebreak", "shared", "hort"])
+    winners = PrizeWinnerSerializer(many=True)
+    passed_over = PrizePassedSerializer(many=True)
+    total = serializers.IntegerField(required=False, help_text="In đồng; the staff only")
 
 
 class CrosstableRowSerializer(serializers.Serializer):

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.permissions import event_for, is_staff_of, round_event_for
+from tournaments.api.query import query_number
 from tournaments.api.serializers import BoardSerializer, EntrySerializer, TeamSerializer
 from tournaments.api.views import AFTER_ROUND, validated
 from tournaments.models import REASON_MAX_LENGTH, Player, Substitution
@@ -19,7 +20,6 @@ from tournaments.selectors.rounds import board_detail, boards_with_event
 from tournaments.selectors.teams import event_board_results, team_view
 from tournaments.services import teams as team_services
 from tournaments.services.results import lineup_record
-from tournaments.text import whole_number
 
 
 class TeamCreateSerializer(serializers.Serializer):
@@ -114,8 +114,7 @@ class BoardResultsView(APIView):
         event = event_for(request, event_pk)
         if not event.is_team:
             raise NotFound(_("Board results are for team events; this event is for players."))
-        view = event_board_results(event, after_round=whole_number(request.query_params.get(
-            "after_round")))
+        view = event_board_results(event, after_round=query_number(request, "after_round"))
         return Response({
             "event": event.pk, "after_round": view.after_round,
             "boards": [{"board": t.board, "rows": [{

@@ -2,12 +2,22 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
+    adjournments,
+    archive,
+    career,
     championships,
+    checkins,
+    fees,
     fouls,
     game_records,
+    invitations,
     knockout,
+    organisations,
+    player,
     printing,
+    protests,
     ratings,
+    registrations,
     swiss,
     teams,
     tiebreaks,
@@ -18,7 +28,11 @@ from tournaments.api.auth import TokenView
 
 class NumberedRouter(DefaultRouter):
     """Objects are addressed by their id, a whole number: ``/api/entries/abc/`` is not an
-    address (404), rather than a lookup of "abc" that fails."""
+    address (404), rather than a lookup of "abc" that fails. No format suffix either
+    (``/api/events/1/standings.json``, ``/api/entries/0.5/``: 404): the answer's format is the
+    ``Accept`` header's or ``?format=``, one address per resource."""
+
+    include_format_suffixes = False
 
     def get_lookup_regex(self, viewset, lookup_prefix=""):
         kwarg = getattr(viewset, "lookup_url_kwarg", None) or getattr(viewset, "lookup_field",
@@ -53,11 +67,33 @@ urlpatterns = [
     path("events/<int:event_pk>/check/", swiss.event_check_view, name="event-check"),
     path("events/import-trf/", swiss.trf_import_view, name="event-import-trf"),
     path("entries/<int:pk>/bye/", swiss.entry_bye, name="entry-bye"),
+    # A player's own page by their private link; the players' requests for the staff.
+    path("private/<str:token>/", player.private_page, name="private-page"),
+    path("private/<str:token>/requests/", player.private_request, name="private-requests"),
+    path("private/<str:token>/push/", player.private_push, name="private-push"),
+    path("private/<str:token>/check-in/", player.private_check_in, name="private-check-in"),
+    path("events/<int:event_pk>/requests/", player.event_requests, name="event-requests"),
+    path("requests/<int:pk>/decide/", player.request_decide, name="request-decide"),
+    path("entries/<int:pk>/private-link/", player.entry_private_link,
+         name="entry-private-link"),
     path("events/<int:event_pk>/bracket/", knockout.event_bracket_view, name="event-bracket"),
-    # Ratings (issue 17).
+    # Check-in before a round, late arrivals at the board (Art. 10.2.1 a).
+    path("events/<int:event_pk>/check-ins/", checkins.check_ins, name="event-check-ins"),
+    path("events/<int:event_pk>/check-ins/<int:entry_pk>/", checkins.check_in,
+         name="event-check-in"),
+    path("boards/<int:pk>/arrival/", checkins.board_arrival, name="board-arrival"),
+    # Ratings.
     path("rating-lists/", ratings.rating_list_collection, name="rating-lists"),
     path("rating-lists/<int:pk>/", ratings.rating_list_detail, name="rating-list"),
     path("players/<int:pk>/ratings/", ratings.player_ratings, name="player-ratings"),
+    path("players/<int:pk>/career/", career.player_career_view, name="player-career"),
+    path("players/<int:pk>/head-to-head/<int:other_pk>/", career.head_to_head_view,
+         name="player-head-to-head"),
+    path("players/<int:pk>/titles/", career.player_title_list, name="player-titles"),
+    path("players/<int:pk>/merge/", career.player_merge_view, name="player-merge"),
+    path("titles/<int:pk>/revoke/", career.title_revoke, name="title-revoke"),
+    path("title-kinds/", career.title_kind_list, name="title-kinds"),
+    path("register/workbook/", career.register_workbook_view, name="register-workbook"),
     path("events/<int:event_pk>/ratings/", ratings.event_ratings, name="event-ratings"),
     path("events/<int:event_pk>/ratings/apply/", ratings.event_ratings_apply,
          name="event-ratings-apply"),
@@ -65,7 +101,7 @@ urlpatterns = [
          name="event-ratings-revert"),
     path("", include("tournaments.api.jobs")),  # every background job, whatever its kind
     path("", include("tournaments.api.excel")),  # exports, imports, backups
-    # Print sheets as PDF (issue 20).
+    # Print sheets as PDF.
     path("events/<int:event_pk>/print/", printing.print_sheets, name="event-print"),
     path("events/<int:event_pk>/print/<str:sheet>/", printing.print_sheet,
          name="event-print-sheet"),
@@ -76,12 +112,59 @@ urlpatterns = [
          name="event-team"),
     path("entries/<int:pk>/roster/", teams.RosterView.as_view(), name="entry-roster"),
     path("boards/<int:pk>/lineup/", teams.LineupView.as_view(), name="board-lineup"),
+    path("search/", archive.search, name="archive-search"),
+    path("archive/", archive.archive, name="archive"),
     path("tiebreak-presets/", tiebreaks.tiebreak_presets, name="tiebreak-presets"),
+    # Online registration (Art. 18 b): anyone submits; the organisers review and decide.
+    path("events/<int:event_pk>/registrations/", registrations.EventRegistrationsView.as_view(),
+         name="event-registrations"),
+    path("events/<int:event_pk>/registrations/approve-eligible/",
+         registrations.ApproveEligibleView.as_view(), name="event-registrations-approve"),
+    path("registrations/<int:pk>/decision/", registrations.RegistrationDecisionView.as_view(),
+         name="registration-decision"),
+    path("registrations/<int:pk>/withdraw/", registrations.RegistrationWithdrawView.as_view(),
+         name="registration-withdraw"),
     # Penalties during play (chapter 5).
     path("boards/<int:pk>/fouls/", fouls.BoardFoulsView.as_view(), name="board-fouls"),
     path("fouls/<int:pk>/", fouls.FoulView.as_view(), name="foul"),
     path("events/<int:event_pk>/fouls/", fouls.EventFoulsView.as_view(), name="event-fouls"),
-    # Championships (issue 15).
+    path("events/<int:event_pk>/fees/", fees.event_fees, name="event-fees"),
+    path("events/<int:event_pk>/fees/summary/", fees.event_fees_summary,
+         name="event-fees-summary"),
+    path("events/<int:event_pk>/fees/schedule/", fees.event_fee_schedule,
+         name="event-fee-schedule"),
+    path("categories/<int:pk>/fees/", fees.category_fee_schedule_view, name="category-fees"),
+    path("entries/<int:pk>/member/", fees.entry_member, name="entry-member"),
+    path("entries/<int:pk>/payments/", fees.entry_payments, name="entry-payments"),
+    path("payments/<int:pk>/void/", fees.payment_cancel, name="payment-void"),
+    path("events/<int:event_pk>/protests/", protests.EventProtestsView.as_view(),
+         name="event-protests"),
+    path("protests/<int:pk>/decide/", protests.ProtestDecideView.as_view(),
+         name="protest-decide"),
+    path("protests/<int:pk>/appeal/", protests.ProtestAppealView.as_view(),
+         name="protest-appeal"),
+    path("protests/<int:pk>/appeal-decision/", protests.AppealDecideView.as_view(),
+         name="appeal-decide"),
+    # Adjourned games and sealed moves (Art. 10.3).
+    path("boards/<int:pk>/adjournments/", adjournments.BoardAdjournmentsView.as_view(),
+         name="board-adjournments"),
+    path("adjournments/<int:pk>/resume/", adjournments.AdjournmentResumeView.as_view(),
+         name="adjournment-resume"),
+    # Championships (Art. 17.3).
+    # Organisations' tree, administrators, members; the public calendar.
+    path("organisations/", organisations.organisation_collection, name="organisations"),
+    path("organisations/<int:pk>/", organisations.organisation_detail, name="organisation"),
+    path("organisations/<int:pk>/admins/", organisations.admin_collection,
+         name="organisation-admins"),
+    path("organisations/<int:pk>/admins/<int:role_pk>/", organisations.admin_delete,
+         name="organisation-admin"),
+    path("organisations/<int:pk>/memberships/", organisations.membership_collection,
+         name="organisation-memberships"),
+    path("organisations/<int:pk>/backup/", organisations.organisation_backup_read,
+         name="organisation-backup"),
+    path("memberships/<int:pk>/finish/", organisations.membership_finish,
+         name="membership-finish"),
+    path("calendar/", organisations.calendar, name="calendar"),
     path("championships/", championships.championship_collection, name="championships"),
     path("championships/<int:pk>/", championships.championship_detail, name="championship"),
     path("championships/<int:pk>/categories/", championships.category_create,
@@ -104,6 +187,17 @@ urlpatterns = [
     path("stages/<int:pk>/qualify/", championships.stage_qualify, name="stage-qualify"),
     path("stages/<int:pk>/playoff/", championships.stage_playoff, name="stage-playoff"),
     path("stages/<int:pk>/players/", championships.stage_players, name="stage-players"),
+    # Invitations to run an event or a championship; the accounts they made.
+    path("events/<int:pk>/invitations/", invitations.event_invitation_list,
+         name="event-invitations"),
+    path("championships/<int:pk>/invitations/", invitations.championship_invitation_list,
+         name="championship-invitations"),
+    path("invitations/<int:pk>/revoke/", invitations.invitation_revoke,
+         name="invitation-revoke"),
+    path("accounts/<int:pk>/deactivate/", invitations.account_deactivate,
+         name="account-deactivate"),
+    path("accounts/<int:pk>/reactivate/", invitations.account_reactivate,
+         name="account-reactivate"),
     # Game records (Art. 11).
     path("boards/<int:pk>/moves/", game_records.BoardMovesView.as_view(), name="board-moves"),
     path("events/<int:event_pk>/rounds/<int:number>/pgn/", game_records.RoundPgnView.as_view(),

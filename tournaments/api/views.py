@@ -4,10 +4,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
+from django_filters import rest_framework as filters
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.response import Response
 
 from tournaments.api import serializers as s
@@ -21,7 +22,9 @@ from tournaments.api.permissions import (
     event_for,
     is_staff_of,
 )
-from tournaments.models import Entry, JobStatus, Player, Round
+from tournaments.api.query import query_number
+from tournaments.models import Entry, Event, Format, JobStatus, Player, Round
+from tournaments.selectors.disqualifications import entry_disqualification
 from tournaments.selectors.events import (
     entries_with_event,
     entries_with_roster,
@@ -30,8 +33,10 @@ from tournaments.selectors.events import (
     events_visible,
     user_runs_events,
 )
+from tournaments.selectors.notifications import event_notifications
 from tournaments.selectors.player_card import player_card
 from tournaments.selectors.players import player_history, players_listed
+from tournaments.selectors.prizes import event_prizes
 from tournaments.selectors.rounds import (
     board_detail,
     board_history,
@@ -39,11 +44,14 @@ from tournaments.selectors.rounds import (
     entry_games,
     event_rounds,
     games_with_event,
+    round_assignments,
     rounds_with_event,
 )
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.team_ranks import standings_team_ranks
-from tournaments.selectors.users import user_active, user_search
+from tournaments.selectors.users import user_appointable, user_search
+from tournaments.services import closing as closing_services
+from tournaments.services import disqualifications as disqualification_services
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import knockout as knockout_services
@@ -51,8 +59,9 @@ from tournaments.services import lots as lots_services
 from tournaments.services import players as player_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
+from tournaments.services.assignments import board_assignment_remove, board_assignment_set
 from tournaments.services.formats import round_start
-from tournaments.text import whole_number
+from tournaments.services.schedule import round_schedule_set
 
 SEARCH = OpenApiParameter("search", str, description="Words of the name; diacritics ignored "
                           "(\"nguyen\" finds \"Nguyễn\"); the first 5 distinct words of the "
@@ -67,17 +76,34 @@ AFTER_ROUND = OpenApiParameter("after_round", int, description="Standings after 
                                "(default: the last published round).")
 
 
+class EventFilter(filters.FilterSet):
+    """The events list's filters. The format filter is ``event_format``: ``?format=`` is DRF's
+    choice of renderer (``?format=json``) on every address of the API."""
+
+    event_format = filters.ChoiceFilter(field_name="format", choices=Format.choices,
+                                        help_text="rr, drr, swiss, ko or dko")
+
+    class Meta:
+        model = Event
+        fields = ["event_format", "participant_kind", "visibility"]
+
+
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
                    mixins.UpdateModelMixin, viewsets.GenericViewSet):
     """Events: public ones for everybody, drafts for the people who run them. Events are not
     deleted through the API (DELETE is only for a role)."""
 
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
-    filterset_fields = ["format", "participant_kind", "visibility"]
+    filterset_class = EventFilter
 
     def get_queryset(self):
-        query = self.request.query_params.get("search", "").strip()
-        return events_visible(self.request.user, search=query if self.action == "list" else "")
+        listed = self.action == "list"
+        query = self.request.query_params.get("search", "").strip() if listed else ""
+        return events_visible(self.request.user, search=query)
+
+    def filter_queryset(self, queryset):
+        """The list's filters (``EventFilter``); one event is found by its id alone."""
+        return super().filter_queryset(queryset) if self.action == "list" else queryset
 
     @extend_schema(parameters=[SEARCH])
     def list(self, request, *args, **kwargs):
@@ -104,7 +130,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def standings(self, request, pk=None):
         event = self.get_object()
-        after = whole_number(request.query_params.get("after_round"))
+        after = query_number(request, "after_round")
         table = event_standings(event, after_round=after)
         return Response({
             "event": event.pk, "after_round": table.after_round, "match_points": table.is_match,
@@ -122,15 +148,44 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 "tie_broken_by": r.reason,
                 **({"rating_change": r.rating_change} if table.rated else {}),
             } for r in table.rows],
-            # Art. 21.5.1: withdrawn with half or fewer games played, every game cancelled.
+            # Art. 21.5.1: withdrawn with half or fewer games played, every game cancelled;
+            # Art. 16.1 e: struck from the list and the results.
             "withdrawn": [{"number": e.number, "entry": e.pk, "name": e.name,
-                           "article": "Art. 21.5.1"} for e in table.withdrawn],
+                           "article": _apart_article(e)} for e in table.withdrawn],
             "lots": _lots(event),
             # WXF 2023 VIII a, when the statute asks (team_ranks_by): clubs or provinces by the
             # sum of their players' ranks.
             "team_ranks": [{"team": t.team, "rank": t.rank, "total": t.total,
                             "ranks": list(t.ranks), "players": list(t.players)}
                            for t in standings_team_ranks(table)],
+        })
+
+    @extend_schema(parameters=[AFTER_ROUND], responses=tables.PrizesSerializer)
+    @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
+    def prizes(self, request, pk=None):
+        """The statute's prize winners after ``after_round`` (default: the last published
+        round); ``final`` false while rounds remain (a provisional list). Amounts only for the
+        event's staff; the list itself is written with the statute (``PATCH`` the event's
+        ``prize_list``, ``prize_ties``, ...)."""
+        event = self.get_object()
+        if not event.format_rules.has_standings:
+            raise NotFound(_("A knockout has no standings to give prizes by."))
+        prizes = event_prizes(event, after_round=query_number(request, "after_round"))
+        staff = is_staff_of(request, event)
+        return Response({
+            "event": event.pk, "after_round": prizes.after_round, "final": prizes.final,
+            "one_per_player": event.prize_one_per_player,
+            "precedence": event.prize_precedence, "ties": event.prize_ties,
+            "winners": [{
+                "category": line.category, "place": line.place, "label": line.label,
+                "number": line.number, "name": line.name, "club": line.club,
+                "item": line.item, "tied": line.tied,
+                "pooled": list(line.pooled) if line.pooled else None,
+                **({"amount": line.amount} if staff else {}),
+            } for line in prizes.lines],
+            "passed_over": [{"category": p.category, "place": p.place, "name": p.name,
+                             "holds": p.held} for p in prizes.passed],
+            **({"total": prizes.total} if staff else {}),
         })
 
     @extend_schema(responses=inline_serializer("EventVersion", {
@@ -149,11 +204,30 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         event = lots_services.lots_draw(event=self.get_object(), actor=request.user)
         return Response(_lots(event))
 
+    @extend_schema(request=s.CloseSerializer, responses=s.EventSerializer)
+    @action(detail=True, methods=["post"])
+    def close(self, request, pk=None):
+        """Close (archive) the event: refused while a round is not completed or a protest or
+        an appeal waits; afterwards every write is refused until it is reopened."""
+        data = validated(s.CloseSerializer, request)
+        event = closing_services.event_close(event=self.get_object(), actor=request.user,
+                                             reason=data["reason"])
+        return Response(s.EventSerializer(event, context={"request": request}).data)
+
+    @extend_schema(request=s.ReopenSerializer, responses=s.EventSerializer)
+    @action(detail=True, methods=["post"])
+    def reopen(self, request, pk=None):
+        """Reopen a closed event, with the reason (kept in its history)."""
+        data = validated(s.ReopenSerializer, request)
+        event = closing_services.event_reopen(event=self.get_object(), actor=request.user,
+                                              reason=data["reason"])
+        return Response(s.EventSerializer(event, context={"request": request}).data)
+
     @extend_schema(parameters=[AFTER_ROUND], responses=tables.CrosstableSerializer)
     @action(detail=True, methods=["get"], permission_classes=[permissions.AllowAny])
     def crosstable(self, request, pk=None):
         event = self.get_object()
-        after = whole_number(request.query_params.get("after_round"))
+        after = query_number(request, "after_round")
         cross = event_crosstable(event, after_round=after)
         return Response({
             "event": event.pk, "after_round": cross.after_round,
@@ -167,7 +241,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         })
 
     @extend_schema(request=s.NumbersSerializer, responses=s.EntrySerializer(many=True))
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], pagination_class=None)
     def numbers(self, request, pk=None):
         """Draw the table numbers (appendix §5): by lots (seed recorded), rating or by hand."""
         event = self.get_object()
@@ -186,7 +260,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         event = self.get_object()
         if request.method == "POST":
             data = validated(s.RoleCreateSerializer, request)
-            user = user_active(pk=data.get("user"), username=data.get("username"))
+            user = user_appointable(event=event, pk=data.get("user"),
+                                    username=data.get("username"))
             if user is None:
                 raise Http404
             event_services.role_assign(event=event, actor=request.user, user=user,
@@ -194,14 +269,27 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response(s.RoleSerializer(event_roles(event), many=True).data)
 
     @extend_schema(request=None, responses=s.PersonSerializer(many=True), parameters=[
-        OpenApiParameter("search", str, description="A part of the name or username "
-                         "(case and diacritics ignored); at most 10 people.")])
+        OpenApiParameter("search", str, description="An exact username or e-mail address "
+                         "(case ignored), or a part of the name of someone already on the "
+                         "event's staff; at most 10 people.")])
     @action(detail=True, methods=["get"], pagination_class=None, permission_classes=ORGANISERS)
     def people(self, request, pk=None):
-        """The people whose name or username contains ``search``, to appoint (organisers)."""
-        self.get_object()  # the event's organisers only (ORGANISERS)
-        found = user_search(request.query_params.get("search", ""))
+        """The person with the exact username or e-mail ``search``, and the people on the
+        event's staff whose name holds it, to appoint (organisers). Nobody else is listed: the
+        search tells no one who has an account."""
+        event = self.get_object()  # the event's organisers only (ORGANISERS)
+        found = user_search(request.query_params.get("search", ""), event=event)
         return Response(s.PersonSerializer(found, many=True).data)
+
+    @extend_schema(request=None, responses=s.NotificationSerializer(many=True))
+    @action(detail=True, methods=["get"], permission_classes=ORGANISERS)
+    def notifications(self, request, pk=None):
+        """The event's messages, newest first, paged: e-mails and push notices with their
+        status (queued, sent, failed with the error, held back over the hourly limit or for an
+        address that unsubscribed). The organisers' only: it names the players' addresses."""
+        event = self.get_object()  # the event's organisers only (ORGANISERS)
+        page = self.paginate_queryset(event_notifications(event))
+        return self.get_paginated_response(s.NotificationSerializer(page, many=True).data)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"roles/(?P<role_id>\d+)")
@@ -251,17 +339,24 @@ class EventEntryViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
         event = event_for(request, event_pk)
         data = validated(s.EntryCreateSerializer, request)
         if data.get("new_player"):
-            entry = entry_services.entry_register_new_player(event=event, actor=request.user,
+            entry = entry_services.entry_new_player_register(event=event, actor=request.user,
                                                              **data["new_player"])
         elif data.get("player"):
             entry = entry_services.entry_register(event=event, actor=request.user,
                                                   player=data["player"],
                                                   rating=data.get("rating"))
         else:
-            entry = entry_services.entry_register_team(
+            entry = entry_services.entry_team_register(
                 event=event, actor=request.user, team=data["team"],
                 players=data.get("players", []), reserves=data.get("reserves", []))
         return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+def _apart_article(entry: Entry) -> str:
+    """Why an entry is listed apart from the ranking: struck (Art. 16.1 e) or withdrawn early
+    (Art. 21.5.1)."""
+    act = getattr(entry, "disqualification", None)
+    return "Art. 16.1 e" if act is not None and act.in_force else "Art. 21.5.1"
 
 
 class EntryViewSet(viewsets.GenericViewSet):
@@ -281,7 +376,7 @@ class EntryViewSet(viewsets.GenericViewSet):
         staff = is_staff_of(request, event)
         if entry.team_id:
             context = {"games": entry_games(entry, staff=staff)}
-        else:  # the player card: points, rank, performance, opponents' points (issue 19)
+        else:  # the player card: points, rank, performance, opponents' points
             card = player_card(event, entry, staff=staff)
             context = {"games": [c.game for c in card.games], "card": card,
                        "opponent_points": {c.game.opponent.pk: c.opponent_points
@@ -304,6 +399,29 @@ class EntryViewSet(viewsets.GenericViewSet):
                                               after_round=data["after_round"],
                                               reason=data["reason"])
         return Response(s.EntrySerializer(entry).data)
+
+    @extend_schema(request=s.DisqualifySerializer,
+                   responses={201: s.DisqualificationSerializer})
+    @action(detail=True, methods=["post"])
+    def disqualify(self, request, pk=None):
+        """Disqualify (Art. 15.6, 16.1 d–e, 16.2: the chief arbiter), with its reason: points
+        voided at once, or struck from the list once the organisers approve."""
+        entry = self.get_object()
+        data = validated(s.DisqualifySerializer, request)
+        act = disqualification_services.entry_disqualify(
+            entry=entry, actor=request.user, sanction=data["sanction"], reason=data["reason"])
+        return Response(s.DisqualificationSerializer(act).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=s.DisqualificationSerializer)
+    @action(detail=True, methods=["post"], url_path="approve-striking")
+    def approve_striking(self, request, pk=None):
+        """The head of the organising committee's approval of striking the entry from the
+        list and the results (Art. 16.2): the second approval, the act takes effect."""
+        entry = self.get_object()
+        act = entry_disqualification(entry)
+        act = disqualification_services.disqualification_approve(disqualification=act,
+                                                                 actor=request.user)
+        return Response(s.DisqualificationSerializer(act).data)
 
 
 class EventRoundViewSet(viewsets.GenericViewSet):
@@ -370,6 +488,41 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.GenericViewSet):
 
     def perform_destroy(self, instance):
         round_services.round_delete(round_=instance, actor=self.request.user)
+
+    @extend_schema(request=s.RoundScheduleSerializer, responses=s.RoundSerializer)
+    @action(detail=True, methods=["put"], permission_classes=ORGANISERS)
+    def schedule(self, request, pk=None):
+        """Move the round's start (the event's organisers; null: back to the statute's
+        schedule); the change is kept with who made it and the reason."""
+        data = validated(s.RoundScheduleSerializer, request)
+        round_ = round_schedule_set(round_=self.get_object(), actor=request.user,
+                                    starts_at=data["starts_at"], reason=data["reason"])
+        return Response(s.RoundSerializer(round_).data)
+
+    @extend_schema(methods=["GET"], request=None,
+                   responses=s.BoardAssignmentSerializer(many=True))
+    @extend_schema(methods=["PUT", "DELETE"], request=s.AssignmentRequestSerializer,
+                   responses=s.BoardAssignmentSerializer(many=True))
+    @action(detail=True, methods=["get", "put", "delete"], pagination_class=None,
+            permission_classes=[permissions.IsAuthenticatedOrReadOnly, RunsEvent])
+    def assignments(self, request, pk=None):
+        """The boards each arbiter is in charge of (Art. 20.3 b), for the event's staff; the
+        chief arbiter sets an arbiter's range (PUT) or takes it back (DELETE). The answer is
+        the round's ranges."""
+        round_ = self.get_object()
+        if request.method != "GET":
+            data = validated(s.AssignmentRequestSerializer, request)
+            arbiter = user_appointable(event=round_.event, pk=data["arbiter"])
+            if arbiter is None:
+                raise NotFound(_("No such user."))
+            if request.method == "DELETE":
+                board_assignment_remove(round_=round_, actor=request.user, arbiter=arbiter)
+            elif "first" not in data or "last" not in data:
+                raise ValidationError({"first": [_("Give the first and the last board.")]})
+            else:
+                board_assignment_set(round_=round_, actor=request.user, arbiter=arbiter,
+                                     first=data["first"], last=data["last"])
+        return Response(s.BoardAssignmentSerializer(round_assignments(round_), many=True).data)
 
 
 class BoardViewSet(viewsets.GenericViewSet):
@@ -464,12 +617,12 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(request=s.PlayerEditSerializer, responses=s.RegisterPlayerSerializer)
     def partial_update(self, request, pk=None):
-        """Correct a register player (the organisers of an event the player is entered in,
-        and the register's keepers); every change is kept in the player's history."""
+        """Correct a register player (the register's keepers; the organiser who added the
+        player, while the player is in none of other organisers' events); every change is kept
+        in the player's history. Refused: 403 ``{"detail", "code": "register_keeper"}``."""
         player = get_object_or_404(Player, pk=pk)
         if not request.user.has_perm("tournaments.edit_player", player):
-            raise PermissionDenied(_("Only the organisers of an event this player is entered "
-                                     "in may correct the player's details."))
+            raise PermissionDenied(player_services.PLAYER_EDIT_REFUSAL, code="register_keeper")
         data = validated(s.PlayerEditSerializer, request)
         player = player_services.player_update(player=player, actor=request.user, **data)
         return Response(s.RegisterPlayerSerializer(player).data)

@@ -1,4 +1,4 @@
-"""Demo championship (issue 15): one championship, two categories, built and played through the
+"""Demo championship (Art. 17.3): one championship, two categories, built and played through the
 services the pages use.
 
 - "Nam" (men): a Swiss qualifying stage of 12 players and 4 rounds, then the top 4 into a
@@ -13,7 +13,7 @@ import random
 
 from django.db import transaction
 
-from tournaments.demo.events import SEED, build_players, build_users
+from tournaments.demo.events import SEED, build_players, build_users, tiebreaks_choose
 from tournaments.demo.knockout import play_board
 from tournaments.demo.results import seeded_result
 from tournaments.models import Championship, Event, Player, Role, RoundStatus, Visibility
@@ -74,6 +74,7 @@ def _men(championship, users, players, rng, seed: int) -> None:
                       name="Vòng loại (hệ Thụy Sĩ)")
     stage_register(stage=swiss, actor=btc, players=players)
     event = swiss.events.get()
+    tiebreaks_choose(event, btc)
     numbers_draw(event=event, actor=btc, method="rating")
     play_event(event, users, rng)
     # Art. 21.3: lots, the last tie-break, drawn by the chief arbiter so no tie is left at the

@@ -6,22 +6,29 @@ Each format adds its rounds through the same services the pages use.
 
 import datetime
 import random
+from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
+from scoring.presets import LAW_COEFFICIENT
 from tournaments.demo.games import record_games
 from tournaments.demo.knockout import play_knockout_demo
 from tournaments.demo.results import seeded_result
 from tournaments.models import Event, Format, ParticipantKind, Player, Role, Team
 from tournaments.services.entries import (
     entry_register,
-    entry_register_team,
+    entry_team_register,
     entry_withdraw,
     numbers_draw,
 )
-from tournaments.services.events import event_create, event_set_visibility, role_assign
+from tournaments.services.events import (
+    event_create,
+    event_update,
+    event_visibility_set,
+    role_assign,
+)
 from tournaments.services.lineups import lineup_set
 from tournaments.services.results import game_result_record, result_record
 from tournaments.services.roundrobin import round_robin_schedule
@@ -90,12 +97,20 @@ def build_users():
     return users
 
 
+def tiebreaks_choose(event: Event, actor) -> None:
+    """Art. 21.4: an official Swiss names its tie-break order before round 1 is published; the
+    demo's organiser chooses the one the form offers first, the law's coefficient (Art. 21.3)."""
+    if event.tiebreak_order_missing:
+        event_update(event=event, actor=actor, tiebreaks=list(LAW_COEFFICIENT[1:]))
+
+
 def _event(users, **kwargs) -> Event:
     event = event_create(actor=users["btc"], **kwargs)
+    tiebreaks_choose(event, users["btc"])
     role_assign(event=event, actor=users["btc"], user=users["tongtrongtai"],
                 role=Role.CHIEF_ARBITER)
     role_assign(event=event, actor=users["btc"], user=users["trongtai"], role=Role.ARBITER)
-    event_set_visibility(event=event, actor=users["btc"], public=True)
+    event_visibility_set(event=event, actor=users["btc"], public=True)
     return event
 
 
@@ -127,6 +142,7 @@ def build_round_robin(users, players) -> Event:
 def build_swiss(users, players) -> Event:
     event = _event(users, name="Giải Cờ Tướng Mở rộng Hà Nội 2026", slug="demo-thuy-si-2026",
                    start_date=datetime.date(2026, 11, 14), format=Format.SWISS, rounds=9,
+                   first_round_date=datetime.date(2026, 11, 14), round_times="08:00, 14:00",
                    venue="Cung Văn hóa Hữu nghị, Hà Nội", organiser="Liên đoàn Cờ Hà Nội")
     for player in players[12:52]:
         entry_register(event=event, actor=users["btc"], player=player)
@@ -179,7 +195,7 @@ def build_team(users, players) -> Event:
         team, _ = Team.objects.get_or_create(name=f"Đội {province}",
                                              defaults={"province": province})
         roster = sorted(pool[i * 5:(i + 1) * 5], key=lambda p: -(p.rating or 0))
-        entry_register_team(event=event, actor=users["btc"], team=team, players=roster[:4],
+        entry_team_register(event=event, actor=users["btc"], team=team, players=roster[:4],
                             reserves=roster[4:])
     numbers_draw(event=event, actor=users["btc"], method="rating")
     rounds = round_robin_schedule(event=event, actor=users["tongtrongtai"])
@@ -225,15 +241,23 @@ def _play_team_rounds(users, rounds, rng: random.Random) -> None:
             round_complete(round_=round_, actor=chief)
 
 
+DEMO_EVENTS = (("round_robin", "a round robin", build_round_robin),
+               ("swiss", "a Swiss", build_swiss),
+               ("double_elimination", "a double elimination", build_double_elimination),
+               ("team", "a team event", build_team))
+
+
 @transaction.atomic
-def build_demo() -> dict[str, Event]:
+def build_demo(say: Callable[[str], None] = lambda _step: None) -> dict[str, Event]:
+    """The demo's accounts, players and events; ``say`` is told each step as it starts."""
     rng = random.Random(SEED)
+    say("removing the previous demo events")
     Event.objects.filter(slug__startswith="demo-").delete()
+    say("accounts and players")
     users = build_users()
     players = build_players(rng)
-    return {
-        "round_robin": build_round_robin(users, players),
-        "swiss": build_swiss(users, players),
-        "double_elimination": build_double_elimination(users, players),
-        "team": build_team(users, players),
-    }
+    events = {}
+    for key, words, build in DEMO_EVENTS:
+        say(f"{words}, played")
+        events[key] = build(users, players)
+    return events

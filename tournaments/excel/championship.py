@@ -20,10 +20,19 @@ from openpyxl import Workbook
 
 from tournaments.excel import exports
 from tournaments.excel import labels as L
-from tournaments.excel.styles import CENTER, NUMBER, Column, Heading, Sheet, new_workbook, write
+from tournaments.excel.styles import (
+    CENTER,
+    NUMBER,
+    Column,
+    Heading,
+    Sheet,
+    new_workbook,
+    write,
+    xml_text,
+)
 from tournaments.models import Championship, Event, TeamClassification
 from tournaments.selectors.championships import CategoryResults, championship_results
-from tournaments.selectors.excel import export_data
+from tournaments.selectors.excel import event_export_data
 from tournaments.selectors.standings import event_standings
 from tournaments.text import fold
 
@@ -55,6 +64,7 @@ RANKS_NOTE = L.Text(
     "Sum of the overall places of the best {n} players, lower first; ties: the best individual "
     "place.")
 FILE_WORD = L.Text("ket-qua", "results")
+NO_CATEGORY = L.Text("Chưa có nội dung thi đấu", "No category yet")
 
 
 def heading(championship: Championship, lang: str, today: datetime.date | None = None) -> Heading:
@@ -134,7 +144,7 @@ def stage_sheet(event: Event, lang: str) -> Sheet:
     if event.format_rules.has_standings:
         sheet = exports.standings_sheet(event_standings(event), lang)
     else:
-        sheet = exports.bracket_sheet(export_data(event, drafts=False), lang)
+        sheet = exports.bracket_sheet(event_export_data(event, drafts=False), lang)
     group = event.group_label
     category = stage.category.name
     sheet.tab = STAGE_TAB(lang, category=category, n=stage.number,
@@ -149,11 +159,12 @@ def build(championship: Championship, *, lang: str,
           progress: Callable[[int, int], None] | None = None,
           today: datetime.date | None = None) -> Workbook:
     """The whole championship: per category its overall results, its team classification
-    (when the statute asks for one), then each stage's table, group by group."""
+    (when the statute asks for one), then each stage's table, group by group; without any
+    category yet, a sheet that says so."""
     lang = L.language(lang)
     everything = championship_results(championship)
     wb = new_workbook()
-    wb.properties.title = championship.name
+    wb.properties.title = xml_text(championship.name)
     wb.properties.creator = "Cờ Tướng"
     top = heading(championship, lang, today)
     jobs: list[Callable[[], Sheet]] = []
@@ -164,6 +175,9 @@ def build(championship: Championship, *, lang: str,
         events = Event.objects.filter(stage__category=results.category).select_related(
             "stage__category").order_by("stage__number", "group_label", "pk")
         jobs += [lambda e=event: stage_sheet(e, lang) for event in events]
+    if not jobs:  # a championship without categories yet: one sheet that says so
+        jobs.append(lambda: Sheet(NO_CATEGORY(lang), NO_CATEGORY(lang), [Column(L.NAME(lang))],
+                                  [[L.EMPTY(lang)]]))
     for i, job in enumerate(jobs):
         write(wb, job(), top)
         if progress:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from django.utils import timezone
+
 from records import Bye, Kind, Result
 from tournaments.excel import labels as L
 from tournaments.excel.styles import CENTER, NUMBER, SELF, X_CELL, Column, Sheet
@@ -33,12 +35,13 @@ def _sides(code: str) -> tuple[Fraction, Fraction]:
 
 
 def number(text: str | None):
-    """A points or tie-break value as a number when it is one ("12.5" -> 12.5), else the text
-    (board-by-board sums "3/2/1", "-")."""
+    """A points or tie-break value as a number when it is one ("12,5" or "12.5" -> 12.5, a
+    number cell Excel writes in its reader's language), else the text (board-by-board sums
+    "3/2/1", "-")."""
     if text is None or text == "":
         return None
     try:
-        value = Decimal(str(text))
+        value = Decimal(str(text).replace(",", "."))
     except InvalidOperation:
         return text
     return int(value) if value == value.to_integral_value() else value
@@ -417,3 +420,54 @@ def fouls_sheet(fouls: list[Foul], lang: str, *, public: bool = False) -> Sheet:
             row += [foul.note, foul.recorded_by.get_username() if foul.recorded_by else ""]
         rows.append(row)
     return Sheet(L.FOULS_TAB(lang), L.FOULS_TITLE(lang), columns, rows)
+
+
+def ranked_sheet(rows, lang: str, *, tab: L.Text, title: str, notes: list[str]) -> Sheet:
+    """A list from the final ranking (Art. 19.4: selected players, a classification reached):
+    the place, the table number, the name, the titles the player holds and the points."""
+    columns = [Column(L.RANK(lang), CENTER), Column(L.NUMBER(lang), CENTER),
+               Column(L.NAME(lang)), Column(L.TITLES_HELD(lang)), Column(L.POINTS(lang), NUMBER)]
+    return Sheet(tab(lang), title, columns,
+                 [[r.place, r.entry.number, r.entry.name, _titles(r.titles, lang),
+                   number(r.points)] for r in rows],
+                 notes=notes)
+
+
+def prizes_sheet(prizes, lang: str, *, public: bool = False) -> Sheet:
+    """The statute's prize winners (``selectors/prizes.py``): category, place, table number,
+    name, club, item, and for the staff the amount in đồng (a number, to add up)."""
+    columns = [Column(L.PRIZE(lang)), Column(L.PLACE(lang), CENTER),
+               Column(L.NUMBER(lang), CENTER), Column(L.NAME(lang)), Column(L.CLUB(lang)),
+               Column(L.ITEM(lang))]
+    if not public:
+        columns.append(Column(L.AMOUNT(lang), NUMBER))
+    rows = [[line.category, line.label, line.number, line.name, line.club, line.item,
+             *([] if public else [line.amount])] for line in prizes.lines]
+    notes = [] if prizes.final else [L.PRIZES_PROVISIONAL(lang)]
+    if not public:
+        notes.append(L.PRIZES_TOTAL(lang, total=f"{prizes.total:,}".replace(",", ".")))
+    return Sheet(L.PRIZES_TAB(lang), L.PRIZES_TITLE(lang, n=prizes.after_round), columns, rows,
+                 notes=notes)
+
+
+def _titles(titles, lang: str) -> str:
+    """The titles held, in the sheet's language, with the dates awarded."""
+    return ", ".join(
+        f"{t.kind.name_en if lang == L.EN and t.kind.name_en else t.kind.name} "
+        f"({t.awarded_on:%d/%m/%Y})" for t in titles)
+
+
+def protests_sheet(protests, lang: str) -> Sheet:
+    """The written protests and their decisions (Art. 15.6, 19.2, 20.3 e), for the staff."""
+    columns = [Column(L.ROUND(lang), CENTER), Column(L.BOARD(lang), CENTER),
+               Column(L.NAME(lang)), Column(L.FILER(lang)), Column(L.SUBJECT(lang)),
+               Column(L.PROTEST_TEXT(lang)), Column(L.FILED_AT(lang)),
+               Column(L.DECISION(lang)), Column(L.REASONS(lang)), Column(L.APPEAL(lang)),
+               Column(L.REASONS(lang))]
+    rows = [[p.round.number, p.board.number if p.board else None, p.entry.name,
+             L.PROTEST_FILERS[p.filer](lang) + (f" ({p.filer_name})" if p.filer_name else ""),
+             L.PROTEST_SUBJECTS[p.subject](lang), p.text,
+             timezone.localtime(p.filed_at).strftime("%d/%m/%Y %H:%M"),
+             L.DECISIONS[p.decision](lang), p.decision_reason,
+             L.DECISIONS[p.appeal_decision](lang), p.appeal_reason] for p in protests]
+    return Sheet(L.PROTESTS_TAB(lang), L.PROTESTS_TITLE(lang), columns, rows)

@@ -16,12 +16,15 @@ reads them in their own language.
 from __future__ import annotations
 
 import datetime
+import re
 import unicodedata
 import zipfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import IO
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -32,8 +35,8 @@ from openpyxl.utils.exceptions import InvalidFileException
 from tournaments.excel import labels as L
 from tournaments.excel import package
 from tournaments.excel.styles import BORDER, HEADER, PLAIN, new_workbook, put
-from tournaments.models import Entry, Event, Player, Team, TeamMember, Title
-from tournaments.text import fold
+from tournaments.models import Entry, Event, Player, Team, TeamMember, Title, TitleKind
+from tournaments.text import fold, same_spelling
 
 MAX_ROWS = 5000
 MAX_BYTES = 5 * 1024 * 1024
@@ -77,6 +80,7 @@ ROW_MESSAGES = {
     "too_long": _("“%(column)s” is longer than %(max)s characters."),
     "formula": _("Cell %(cell)s holds a formula (%(value)s): type the value itself."),
     "bad_gender": _("Sex “%(value)s” is not understood: write Nam or Nữ (M or F)."),
+    "bad_email": _("E-mail address “%(value)s” is not valid: write it as name@example.vn."),
     "bad_birth_year": _("Birth year “%(value)s” is not a year between %(min)s and %(max)s."),
     "bad_rating": _("Rating “%(value)s” is not a whole number between 0 and %(max)s."),
     "bad_title": _("Title “%(value)s” is not one of GM, IM, NM, CM."),
@@ -104,6 +108,14 @@ ROW_MESSAGES = {
     "team_official": _("Official team events: 3–4 players and 1–2 reserves per team "
                        "(appendix §4); team %(team)s does not."),
     "same_person": _("Same name and birth year as row %(other)s: the same player twice?"),
+    "identical_row": _("The same as row %(other)s (every cell alike): stored once."),
+    "conflict_kept": _("Kept of the rows that name the same player (rows %(rows)s)."),
+    "conflict_left": _("Left out: row %(kept)s was kept for this player."),
+    "bad_award": _("Title or classification “%(value)s” is not understood: write the title and "
+                    "the date awarded, e.g. “Kiện tướng quốc gia 15/05/2024”; separate several "
+                    "with “;”."),
+    "unknown_award": _("“%(value)s” is not on the federation's list of titles and "
+                       "classifications: %(known)s."),
     "namesake": _("The register already has %(n)s player(s) of this name: this row adds a new "
                   "player. To use the existing one, give their ID."),
 }
@@ -112,14 +124,15 @@ ROW_MESSAGES = {
 COLUMN_LABELS = {
     "full_name": L.NAME, "gender": L.GENDER, "birth_year": L.BIRTH_YEAR, "club": L.CLUB,
     "province": L.PROVINCE, "federation": L.FEDERATION, "national_id": L.NATIONAL_ID,
-    "fide_id": L.FIDE_ID, "rating": L.RATING, "title": L.TITLE, "team": L.TEAM,
-    "team_board": L.TEAM_BOARD, "reserve": L.RESERVE,
+    "fide_id": L.FIDE_ID, "rating": L.RATING, "title": L.TITLE, "email": L.EMAIL,
+    "team": L.TEAM,
+    "team_board": L.TEAM_BOARD, "reserve": L.RESERVE, "awards": L.AWARDS,
 }
 PLAYER_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
-                 "national_id", "fide_id", "rating", "title")
+                 "national_id", "fide_id", "rating", "title", "email")
 TEAM_FIELDS = ("team", "team_board", "reserve")
 MAX_LENGTHS = {"full_name": 120, "club": 120, "province": 80, "national_id": 20,
-               "fide_id": 20, "team": 120}
+               "fide_id": 20, "email": 254, "team": 120}
 
 # Headers each field is recognised by, compared without diacritics, case or punctuation.
 _ALIASES = {
@@ -135,9 +148,14 @@ _ALIASES = {
     "fide_id": ("ma quoc te", "international id", "intl id", "fide id"),
     "rating": ("elo", "diem elo", "he so elo", "rating"),
     "title": ("danh hieu", "dang cap", "title"),
+    "email": ("email", "e mail", "e-mail", "thu dien tu", "dia chi email", "mail"),
     "team": ("doi", "ten doi", "team"),
     "team_board": ("ban trong doi", "ban", "thu tu", "board in team", "board"),
     "reserve": ("du bi", "reserve"),
+    # The federation's titles and classifications held, each with its date awarded
+    # (``models/titles.py``): "Kiện tướng quốc gia 15/05/2024; Cấp 1 2019-03-10".
+    "awards": ("danh hieu va dang cap lien doan", "danh hieu va dang cap", "phong cap",
+               "federation titles and classifications", "titles and classifications"),
 }
 _HEADER_INDEX = {alias: key for key, aliases in _ALIASES.items() for alias in aliases}
 
@@ -167,7 +185,7 @@ class FileRejected(ValueError):
 
 def message(code: str, params: dict | None = None) -> str:
     """The text of an error code in the active language."""
-    text = FILE_ERRORS.get(code) or ROW_MESSAGES.get(code) or code
+    text = FILE_ERRORS.get(code) or ROW_MESSAGES.get(code) or package.MESSAGES.get(code) or code
     return str(text) % params if params else str(text)
 
 
@@ -186,6 +204,13 @@ class Row:
     entered: bool = False
     # An existing player's details the file changes: field -> [register's, file's].
     changes: dict = field(default_factory=dict)
+    # The earlier row this one repeats cell for cell: the player is stored once, from it.
+    duplicate_of: int | None = None
+    # Rows that name one player with different data (the same ID, or the same name and birth
+    # year) share this key; the organiser picks the row to keep (``Preview.choose``).
+    conflict: str = ""
+    # Left out by the organiser's pick: another row of its conflict is stored.
+    left_out: bool = False
 
     def error(self, code: str, **params) -> None:
         self.errors.append({"code": code, "params": params})
@@ -205,8 +230,14 @@ class Preview:
     team: bool = False
 
     @property
+    def stored_rows(self) -> list[Row]:
+        """The rows that are players: an identical repeat and a row left out by the
+        organiser's pick are not."""
+        return [r for r in self.rows if r.duplicate_of is None and not r.left_out]
+
+    @property
     def error_count(self) -> int:
-        return sum(1 for r in self.rows if r.errors)
+        return sum(1 for r in self.stored_rows if r.errors)
 
     @property
     def ok(self) -> bool:
@@ -214,7 +245,36 @@ class Preview:
 
     @property
     def valid_rows(self) -> list[Row]:
-        return [r for r in self.rows if not r.errors]
+        return [r for r in self.stored_rows if not r.errors]
+
+    def conflicts(self) -> dict[str, list[Row]]:
+        """The rows that name one player with different data, by conflict key, in file
+        order."""
+        groups: dict[str, list[Row]] = {}
+        for row in self.rows:
+            if row.conflict:
+                groups.setdefault(row.conflict, []).append(row)
+        return groups
+
+    def choose(self, keep: dict[str, int]) -> None:
+        """The organiser's picks: for each conflict key, the row number to store; the other
+        rows of the conflict are left out. A conflict of one ID must be resolved so (the
+        register holds an ID once); one of name and birth year stores every row unless a row
+        is picked (namesakes of one year are possible). A pick naming no row of its conflict
+        raises ``ValueError``."""
+        groups = self.conflicts()
+        for key, number in keep.items():
+            rows = groups.get(key)
+            if not rows or number not in {r.row for r in rows}:
+                raise ValueError(key)
+            for row in rows:
+                if row.row == number:
+                    row.errors = [e for e in row.errors if e["code"] != "duplicate_id_in_file"]
+                    row.warnings = [w for w in row.warnings if w["code"] != "same_person"]
+                    row.warn("conflict_kept", rows=", ".join(str(r.row) for r in rows))
+                else:
+                    row.left_out = True
+                    row.warn("conflict_left", kept=number)
 
     def as_json(self) -> dict:
         return {
@@ -222,12 +282,20 @@ class Preview:
             "ignored": self.ignored, "target": self.target, "team": self.team,
             "rows": [asdict(r) for r in self.rows],
             "counts": {"rows": len(self.rows), "errors": self.error_count,
-                       "new": sum(1 for r in self.rows if r.action == "new"),
-                       "existing": sum(1 for r in self.rows if r.action == "existing"),
-                       "entered": sum(1 for r in self.rows if r.entered),
-                       "changed": sum(1 for r in self.rows if r.changes),
-                       "valid": len(self.valid_rows)},
+                       "new": sum(1 for r in self.stored_rows if r.action == "new"),
+                       "existing": sum(1 for r in self.stored_rows if r.action == "existing"),
+                       "entered": sum(1 for r in self.stored_rows if r.entered),
+                       "changed": sum(1 for r in self.stored_rows if r.changes),
+                       "valid": len(self.valid_rows),
+                       "identical": sum(1 for r in self.rows if r.duplicate_of is not None),
+                       "conflicts": len(self.conflicts())},
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Preview:
+        """A preview as ``as_json`` stored it (a job's), to apply the organiser's picks."""
+        return cls(data["sheet"], data["header_row"], data["columns"], data["ignored"],
+                   [Row(**r) for r in data["rows"]], data["target"], data.get("team", False))
 
 
 # --- reading the file -----------------------------------------------------------------------
@@ -241,7 +309,9 @@ def _header_key(value: object) -> str | None:
     return _HEADER_INDEX.get(text)
 
 
-def _open(source: IO[bytes]):
+def check(source: IO[bytes]) -> None:
+    """The upload guards alone (size, kind, ``package.refusal``), cheap enough for the request
+    that uploads the file; raises :class:`FileRejected`. ``source`` is rewound."""
     head = source.read(8)
     source.seek(0, 2)
     size = source.tell()
@@ -256,6 +326,10 @@ def _open(source: IO[bytes]):
     if refused:
         code, params = refused
         raise _too_many_rows() if code == "too_many_rows" else FileRejected(code, **params)
+
+
+def _open(source: IO[bytes]):
+    check(source)
     try:
         return load_workbook(source, read_only=True, data_only=False)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError):
@@ -382,7 +456,7 @@ def _row(number: int, cells: dict, mapping: dict[int, str]) -> Row:
     return row
 
 
-_EMPTY = {"birth_year": None, "rating": None, "team_board": None, "reserve": False,
+_EMPTY = {"birth_year": None, "rating": None, "team_board": None, "reserve": False, "awards": [],
           "federation": "VIE"}
 
 
@@ -466,6 +540,18 @@ def _parse_id(row: Row, key: str, value: object) -> None:
     row.values[key] = row.values[key].replace(" ", "")
 
 
+def _parse_email(row: Row, key: str, value: object) -> None:
+    """The player's e-mail address (optional: their notices, docs/notifications.md)."""
+    _parse_text(row, key, value)
+    text = row.values[key].replace(" ", "")
+    if text:
+        try:
+            validate_email(text)
+        except ValidationError:
+            row.error("bad_email", value=text[:60])
+    row.values[key] = text
+
+
 def _parse_board(row: Row, key: str, value: object) -> None:
     board = _whole(value)
     if board is None or board < 1:
@@ -484,12 +570,48 @@ def _parse_reserve(row: Row, key: str, value: object) -> None:
         row.error("bad_reserve", value=_text(value))
 
 
+_AWARD_DATE = re.compile(r"^(?P<name>.*?)[\s,:(]+"
+                         r"(?P<date>\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{1,2}-\d{1,2})\)?$")
+
+
+def _award_date(text: str) -> datetime.date | None:
+    try:
+        if "/" in text:
+            day, month, year = (int(x) for x in text.split("/"))
+        else:
+            year, month, day = (int(x) for x in text.split("-"))
+        found = datetime.date(year, month, day)
+    except ValueError:
+        return None
+    return found if MIN_BIRTH_YEAR <= found.year and found <= timezone.localdate() else None
+
+
+def _parse_awards(row: Row, key: str, value: object) -> None:
+    """Titles held, each "name date", separated by ";" or new lines: stored as
+    [name as written, ISO date]; the names are matched to the list in ``_check_awards``."""
+    items = []
+    for part in _text(value).replace("\n", ";").split(";") if isinstance(value, str) else [None]:
+        if part is None:
+            row.error("bad_award", value=_text(value)[:60])
+            break
+        part = part.strip()
+        if not part:
+            continue
+        match = _AWARD_DATE.match(part)
+        on = _award_date(match["date"]) if match else None
+        if match is None or on is None or not match["name"].strip():
+            row.error("bad_award", value=part[:60])
+            continue
+        items.append([match["name"].strip(), on.isoformat()])
+    row.values[key] = items
+
+
 _PARSERS = {
     "full_name": _parse_text, "gender": _parse_gender, "birth_year": _parse_birth_year,
     "club": _parse_text, "province": _parse_text, "federation": _parse_federation,
     "national_id": _parse_id, "fide_id": _parse_id, "rating": _parse_rating,
-    "title": _parse_title, "team": _parse_text, "team_board": _parse_board,
-    "reserve": _parse_reserve,
+    "title": _parse_title, "email": _parse_email, "team": _parse_text, "team_board": _parse_board,
+    "reserve": _parse_reserve, "awards": _parse_awards,
 }
 
 
@@ -497,16 +619,55 @@ _PARSERS = {
 
 
 def _check(preview: Preview, event: Event | None) -> None:
-    rows = preview.rows
+    _check_identical(preview.rows)
+    rows = preview.stored_rows
     _check_ids_in_file(rows)
     _check_register(rows)
     _check_same_person(rows)
     _changes(rows)
+    _check_awards(rows)
     if event is not None:
         if event.is_team:
             _check_teams(rows, event)
         else:
             _check_entries(rows, event)
+
+
+def _check_awards(rows: list[Row]) -> None:
+    """Each title named is one of the federation's list (its code, Vietnamese or English name,
+    diacritics and case ignored); stored as [code, ISO date]. One query."""
+    if not any(r.values.get("awards") for r in rows):
+        return
+    kinds = list(TitleKind.objects.order_by("order", "code"))
+    known = {}
+    for kind in kinds:
+        for name in (kind.code, kind.name, kind.name_en):
+            if name:
+                known[fold(name)] = kind.code
+    names = ", ".join(k.name for k in kinds)
+    for row in rows:
+        items = []
+        for name, on in row.values.get("awards") or ():
+            code = known.get(fold(name))
+            if code is None:
+                row.error("unknown_award", value=name[:60], known=names)
+            else:
+                items.append([code, on])
+        if "awards" in row.values:
+            row.values["awards"] = items
+
+
+def _check_identical(rows: list[Row]) -> None:
+    """A row that repeats an earlier one cell for cell (the name's spacing aside) is the same
+    player listed twice: stored once, from the first, and the preview says so."""
+    first: dict[tuple, Row] = {}
+    for row in rows:
+        values = {**row.values, "full_name": " ".join(str(row.values.get("full_name")).split())}
+        key = tuple(sorted((k, str(v)) for k, v in values.items()))
+        other = first.setdefault(key, row)
+        if other is not row:
+            row.duplicate_of = other.row
+            row.warn("identical_row", other=other.row)
 
 
 def _check_ids_in_file(rows: list[Row]) -> None:
@@ -520,6 +681,8 @@ def _check_ids_in_file(rows: list[Row]) -> None:
             if other is None:
                 first[value.lower()] = row
                 continue
+            other.conflict = other.conflict or f"{key}:{value.lower()}"
+            row.conflict = other.conflict
             column = COLUMN_LABELS[key](L.VI)
             row.error("duplicate_id_in_file", column=column, id=value, other=other.row)
             if not any(e["code"] == "duplicate_id_in_file" and e["params"]["id"] == value
@@ -574,6 +737,8 @@ def _check_same_person(rows: list[Row]) -> None:
         other = seen.setdefault((name, year), row)
         if other is not row:
             row.warn("same_person", other=other.row)
+            other.conflict = other.conflict or f"person:{name}:{year}"
+            row.conflict = row.conflict or other.conflict
 
 
 def _changes(rows: list[Row]) -> None:
@@ -593,8 +758,11 @@ def _changes(rows: list[Row]) -> None:
             before = getattr(player, key)
             if key == "full_name" and value.isascii() and not before.isascii():
                 continue  # a file typed without diacritics never strips the register's
-            if value != before:
-                row.changes[key] = [before, value]
+            if value == before or (isinstance(value, str) and isinstance(before, str)
+                                   and same_spelling(value, before)):
+                continue  # written the same: a register kept in another composition,
+                # spacing or tone placement ("Hoà" / "Hòa") is no change to show
+            row.changes[key] = [before, value]
 
 
 def _check_entries(rows: list[Row], event: Event) -> None:
@@ -704,6 +872,8 @@ TEMPLATE_HELP = {
     "fide_id": L.Text("Mã quốc tế (nếu có); không trùng.", "International ID, if any; unique."),
     "rating": L.Text(f"Số nguyên từ 0 đến {MAX_RATING}.", f"Whole number 0 to {MAX_RATING}."),
     "title": L.Text("GM, IM, NM hoặc CM.", "GM, IM, NM or CM."),
+    "email": L.Text("Không bắt buộc: địa chỉ email để VĐV nhận thông báo của giải.",
+                    "Optional: the player's e-mail address, for the event's notices."),
     "team": L.Text("Giải đồng đội: tên đội.", "Team events: the team's name."),
     "team_board": L.Text("Thứ tự bàn trong đội (1 = mạnh nhất).",
                          "Board order in the team (1 = strongest)."),

@@ -40,12 +40,15 @@ NAME = Text("Họ và tên", "Name")
 GENDER = Text("Giới tính", "Sex")
 BIRTH_YEAR = Text("Năm sinh", "Born")
 TITLE = Text("Danh hiệu", "Title")
+AWARDS = Text("Danh hiệu và đẳng cấp (liên đoàn)", "Federation titles and classifications")
+TITLES_HELD = Text("Danh hiệu, đẳng cấp", "Titles held")
 RATING = Text("Elo", "Rating")
 CLUB = Text("Câu lạc bộ", "Club")
 PROVINCE = Text("Tỉnh/Thành", "Province")
 FEDERATION = Text("Liên đoàn", "Fed.")
 NATIONAL_ID = Text("Mã VĐV", "National ID")
 FIDE_ID = Text("Mã quốc tế", "Intl. ID")
+EMAIL = Text("Email", "E-mail")
 STATUS = Text("Ghi chú", "Notes")
 TEAM = Text("Đội", "Team")
 TEAM_BOARD = Text("Bàn (trong đội)", "Board (in team)")
@@ -65,6 +68,15 @@ BRACKET = Text("Nhánh", "Bracket")
 MATCH_CODE = Text("Mã trận", "Match")
 WINNER = Text("Thắng", "Winner")
 RANK = Text("Hạng", "Rank")
+# The statute's prizes (selectors/prizes.py).
+PRIZES_TAB = Text("Giải thưởng", "Prizes")
+PRIZES_TITLE = Text("DANH SÁCH TRAO GIẢI SAU VÒNG {n}", "PRIZE WINNERS AFTER ROUND {n}")
+PRIZES_PROVISIONAL = Text("Tạm tính: giải chưa kết thúc.", "Provisional: the event is not over.")
+PRIZE = Text("Giải", "Prize")
+PLACE = Text("Hạng giải", "Place")
+AMOUNT = Text("Tiền thưởng (đồng)", "Amount (đồng)")
+ITEM = Text("Hiện vật", "Item")
+PRIZES_TOTAL = Text("Tổng tiền thưởng: {total} đồng.", "Total prize money: {total} đồng.")
 POINTS = Text("Điểm", "Pts")
 MATCH_POINTS = Text("Điểm trận", "Match pts")
 GAME_POINTS = Text("Điểm ván", "Game pts")
@@ -115,6 +127,33 @@ RATING_RULES = Text("Bảng K: {table}; chênh lệch Elo tối đa: {cap}.",
                     "K table: {table}; rating difference cap: {cap}.")
 FOULS_TITLE = Text("CÁC LỖI VI PHẠM BỊ XỬ PHẠT", "PENALTIES RECORDED")
 FOULS_TAB = Text("Xử phạt", "Penalties")
+SELECTED_TITLE = Text("DANH SÁCH VẬN ĐỘNG VIÊN ĐƯỢC TUYỂN CHỌN LÊN CÁC GIẢI CAO HƠN",
+                      "PLAYERS SELECTED FOR HIGHER EVENTS")
+SELECTED_TAB = Text("Tuyển chọn", "Selected")
+SELECTED_RULE = Text("Điều 19.4: điều lệ tuyển chọn {n} thứ hạng đầu.",
+                     "Art. 19.4: the statute selects the first {n} places.")
+CLASSIFIED_TITLE = Text("DANH SÁCH ĐƯỢC PHONG CẤP: {name}", "CLASSIFICATION REACHED: {name}")
+CLASSIFIED_TAB = Text("Phong cấp", "Classification")
+CLASSIFIED_REGISTER = Text(
+    "Danh sách này cho biết ai đạt ngưỡng của điều lệ; việc phong cấp được ghi vào sổ đăng ký "
+    "của liên đoàn khi liên đoàn quyết định (cột danh hiệu cho biết danh hiệu, đẳng cấp đang có).",
+    "This list says who reaches the statute's threshold; the award is entered in the "
+    "federation's register once the federation decides it (the titles column shows those held).")
+PROTESTS_TITLE = Text("KHIẾU NẠI VÀ QUYẾT ĐỊNH", "PROTESTS AND DECISIONS")
+PROTESTS_TAB = Text("Khiếu nại", "Protests")
+FILER = Text("Người khiếu nại", "Filed by")
+SUBJECT = Text("Nội dung", "About")
+PROTEST_TEXT = Text("Khiếu nại", "Protest")
+FILED_AT = Text("Thời điểm nộp", "Handed in")
+DECISION = Text("Quyết định", "Decision")
+REASONS = Text("Lý do", "Reasons")
+APPEAL = Text("Quyết định của ban giải quyết khiếu nại", "Appeals committee's decision")
+PROTEST_SUBJECTS = {"result": Text("Kết quả", "A result"), "draw": Text("Bốc thăm", "The draw"),
+                    "ruling": Text("Phán quyết của trọng tài", "An arbiter's ruling")}
+PROTEST_FILERS = {"player": Text("Đấu thủ", "The player"),
+                  "leader": Text("Lãnh đội / huấn luyện viên", "Team leader or coach")}
+DECISIONS = {"": Text("", ""), "upheld": Text("Chấp nhận", "Upheld"),
+             "rejected": Text("Bác bỏ", "Rejected")}
 DRAFT = Text("BẢN NHÁP — CHƯA CÔNG BỐ", "DRAFT — NOT PUBLISHED")
 EMPTY = Text("(chưa có dữ liệu)", "(nothing yet)")
 
@@ -129,7 +168,7 @@ X_NOTE = Text(
 )
 CROSS_LEGEND = Text(
     "1 thắng, ½ hòa, 0 thua, + / - thắng / thua không đấu, X ván hủy (Điều 21.5), "
-    "U F H Z miễn đấu; w cầm Trắng, b cầm Đen.",
+    "U F H Z miễn đấu; t cầm Trắng, đ cầm Đen.",
     "1 win, ½ draw, 0 loss, + / - win / loss by forfeit, X cancelled (Art. 21.5), "
     "U F H Z byes; w White, b Black.",
 )

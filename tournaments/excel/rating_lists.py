@@ -2,6 +2,10 @@
 Nothing is written here; ``services/ratings.py: rating_list_import`` stores a list only when no
 row has an error, all rows in one transaction.
 
+Every file passes the upload guards first (``excel/package.py``: a workbook's packing, DTD and
+declared size; a CSV's NUL bytes), and a CSV cell longer than the csv module reads is refused
+with its reason, as is a workbook whose XML the parser refuses.
+
 Columns (Vietnamese or English headers, with or without diacritics): the name, the federation
 ID, the rating and the number of games. Each bad row is named with its line and its reason. A
 hostile file is refused before it is read (size, rows, columns bounded); formulas are never
@@ -21,13 +25,17 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
+from tournaments.excel import package
 from tournaments.excel.imports import FileRejected
+from tournaments.excel.imports import message as file_message
 from tournaments.models import Player
 from tournaments.text import fold
 
 MAX_ROWS = 20000
 MAX_BYTES = 5 * 1024 * 1024
 MAX_COLUMNS = 30
+# What a sheet may declare (its ``dimension``).
+MAX_SHEET_COLUMNS = 256
 HEADER_SEARCH_ROWS = 10
 MAX_RATING = 3500
 NAME_LENGTH = 120
@@ -46,6 +54,8 @@ MESSAGES = {
     "bad_rating": _("Rating “%(value)s” is not a whole number between 0 and %(max)s."),
     "bad_games": _("Games “%(value)s” is not a whole number from 0."),
     "duplicate_id": _("Federation ID %(id)s is also on line %(other)s."),
+    "long_field": _("A field of the CSV file is longer than %(max)s characters (a quote left "
+                    "open?): it cannot be a rating list. Check the file and upload it again."),
 }
 
 _ALIASES = {
@@ -66,7 +76,9 @@ class ListRejected(FileRejected):
 
 
 def message(code: str, params: dict | None = None) -> str:
-    """The text of a code in the active language."""
+    """The text of a code in the active language (the upload guards' codes included)."""
+    if code not in MESSAGES:
+        return file_message(code, params)
     return str(MESSAGES[code]) % params if params else str(MESSAGES[code])
 
 
@@ -109,12 +121,56 @@ def read(source: IO[bytes]) -> ListPreview:
     head = source.read(4)
     source.seek(0)
     lines = _xlsx_lines(source) if head.startswith(b"PK") else _csv_lines(source.read())
-    preview = ListPreview(_rows(lines))
+    try:
+        rows = _rows(_csv_checked(lines))
+    except (ValueError, KeyError, zipfile.BadZipFile, OSError) as error:
+        if isinstance(error, ListRejected):
+            raise
+        # The XML parser's refusals (defusedxml's forbidden entities are ValueErrors).
+        raise ListRejected("not_a_list") from None
+    preview = ListPreview(rows)
     _check(preview.rows)
     return preview
 
 
+def _csv_checked(lines):
+    """``lines`` with the csv module's refusals (a field past its limit) as ours."""
+    try:
+        yield from lines
+    except csv.Error as error:
+        if "field larger" not in str(error):
+            raise ListRejected("not_a_list") from None
+        raise ListRejected("long_field", max=f"{csv.field_size_limit():,}") from None
+
+
+def check(source: IO[bytes]) -> None:
+    """The upload guards alone (size, a workbook's package, a CSV's NUL bytes and fields),
+    cheap enough for the request that uploads the file; raises :class:`ListRejected`;
+    ``source`` is rewound."""
+    source.seek(0, 2)
+    if source.tell() > MAX_BYTES:
+        raise ListRejected("too_big", max=MAX_BYTES // (1024 * 1024))
+    source.seek(0)
+    if source.read(4).startswith(b"PK"):
+        source.seek(0)
+        _package_check(source)
+    else:
+        source.seek(0)
+        for _cells in _csv_checked(_csv_lines(source.read())):
+            pass
+    source.seek(0)
+
+
+def _package_check(source: IO[bytes]) -> None:
+    refused = package.refusal(source, max_rows=MAX_ROWS + 1000, max_columns=MAX_SHEET_COLUMNS)
+    if refused:
+        code, params = refused
+        raise ListRejected("too_many_rows", max=MAX_ROWS) if code == "too_many_rows" else \
+            ListRejected("not_a_list" if code == "not_workbook" else code, **params)
+
+
 def _xlsx_lines(source: IO[bytes]):
+    _package_check(source)
     try:
         wb = load_workbook(source, read_only=True, data_only=False)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError):
@@ -131,8 +187,8 @@ def _xlsx_lines(source: IO[bytes]):
 
 
 def _csv_lines(data: bytes):
-    if b"\x00" in data[:1024]:
-        raise ListRejected("not_a_list")
+    if b"\x00" in data:
+        raise ListRejected("nul")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

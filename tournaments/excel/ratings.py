@@ -1,4 +1,4 @@
-"""The event's rating report as a sheet for the federation (issue 17): each player's rated
+"""The event's rating report as a sheet for the federation: each player's rated
 games, score, expected score, K, change and new rating, as ``selectors.ratings.event_report``
 gives the page; ``styles.write`` lays it out like every other sheet. The federation IDs are on
 the staff's sheet only (``public``: without them)."""

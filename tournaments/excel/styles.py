@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.page import PageMargins
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tournaments.compat import CellRowsWorksheet, style_array, worksheet_add, worksheet_discard
 from tournaments.excel import labels
 
 FONT = "Calibri"
@@ -120,7 +121,15 @@ def put(ws: Worksheet, row: int, column: int, value: object) -> Cell:
     return cell
 
 
+def xml_text(text: str) -> str:
+    """``text`` without the control characters no workbook holds (a name typed with them
+    through the API), for cells and the file's properties."""
+    return ILLEGAL_CHARACTERS_RE.sub("", text)
+
+
 def _assign(cell: Cell, value: object) -> None:
+    if isinstance(value, str):
+        value = xml_text(value)
     cell.value = value
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         cell.data_type = "s"  # openpyxl made it a formula ("f") if it starts with "="
@@ -130,8 +139,9 @@ def _assign(cell: Cell, value: object) -> None:
 def new_workbook(*, write_only: bool = False) -> Workbook:
     """An empty workbook with the sheets' named styles. ``write_only``: sheets are streamed
     row by row as :func:`write` lays them out (openpyxl's write-only mode: no grid of cells kept
-    in memory, saved once), which is how exports are built (issue 23: 1,000 players, 11 rounds,
-    25 sheets); read-write otherwise (the import template, written cell by cell)."""
+    in memory, saved once), which is how exports are built (1,000 players, 11 rounds,
+    25 sheets: docs/benchmarks.md); read-write otherwise (the import template, written cell by
+    cell)."""
     wb = Workbook(write_only=write_only)
     if not write_only:
         wb.remove(wb.active)
@@ -147,26 +157,15 @@ def _style_arrays(ws: Worksheet, names) -> dict[str, object]:
     for name in set(names):
         probe = Cell(ws)
         probe.style = name
-        arrays[name] = probe._style  # the StyleArray openpyxl copies into each new cell
+        arrays[name] = style_array(probe)
     return arrays
-
-
-class _Stream(WriteOnlyWorksheet):
-    """A write-only worksheet whose rows are lists of cells made by :func:`new_cell` (styled,
-    value checked). openpyxl's own tries every item as a value first and builds an error
-    message when it is a cell, which cost more than writing the cell."""
-
-    def _values_to_row(self, values, row_idx):
-        for column, cell in enumerate(values, start=1):
-            cell.row, cell.column = row_idx, column
-            yield cell
 
 
 def _new_sheet(wb: Workbook, title: str) -> Worksheet:
     if not wb.write_only:
         return wb.create_sheet(title)
-    ws = _Stream(parent=wb, title=title)
-    wb._add_sheet(ws)  # what ``create_sheet`` does in write-only mode, with our sheet class
+    ws = CellRowsWorksheet(parent=wb, title=title)  # its rows: cells made by ``new_cell``
+    worksheet_add(wb, ws)
     return ws
 
 
@@ -174,12 +173,7 @@ def discard(wb: Workbook) -> None:
     """Remove the temporary files a write-only workbook streamed its sheets to, when it will
     not be saved (a sheet failed half-way): openpyxl removes them when saving, or at exit."""
     for ws in wb.worksheets:
-        writer = getattr(ws, "_writer", None)
-        if writer is None:
-            continue
-        if not ws.closed:
-            ws.close()
-        writer.cleanup()
+        worksheet_discard(ws)
 
 
 _BAD_TAB = re.compile(r"[\[\]:*?/\\]")

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
+from tournaments.models.entry_rules import EligibilityFields
 from tournaments.models.events import Role, Visibility
 from tournaments.models.formats import FORMAT_RULES, Format, FormatRules
 from tournaments.models.statute import ParticipantKind, TeamRanksBy
@@ -34,6 +35,9 @@ class Championship(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    organisation = models.ForeignKey(
+        "tournaments.Organisation", on_delete=models.PROTECT, null=True, blank=True,
+        related_name="championships", verbose_name=_("organisation"), editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -81,8 +85,10 @@ class TeamClassification(models.TextChoices):
     RANKS = "ranks", _("Sum of the best players' ranks (lower is better)")
 
 
-class Category(models.Model):
-    """One contest of the championship (nội dung: men, women, U16, rapid, teams...)."""
+class Category(EligibilityFields):
+    """One contest of the championship (nội dung: men, women, U16, rapid, teams...); who may
+    enter it is its eligibility (the same fields as an event's), which its stages' registrations
+    check."""
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE,
                                      related_name="categories")
@@ -105,6 +111,11 @@ class Category(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["championship", "name"], name="category_name_once"),
         ]
+
+    @property
+    def members_organisation_id(self) -> int | None:
+        """Whose members a members-only category means: its championship's organisation."""
+        return self.championship.organisation_id if self.championship_id else None
 
     def __str__(self) -> str:
         return f"{self.championship} — {self.name}"

@@ -1,5 +1,8 @@
 """Entries (a player or a team in an event) and team rosters."""
 
+import secrets
+
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +14,17 @@ from tournaments.models.players import TITLE_ORDER, Player, Team
 class EntryStatus(models.TextChoices):
     ACTIVE = "active", _("Active")
     WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+# A private link's token: 32 URL-safe characters from 24 random bytes (192 bits), so links are
+# found by nobody who was not given one (docs/security.md, "Private links").
+PRIVATE_TOKEN_BYTES = 24
+PRIVATE_TOKEN_LENGTH = 32
+
+
+def private_token_new() -> str:
+    """A new private token of an entry's own page (``/p/<token>/``)."""
+    return secrets.token_urlsafe(PRIVATE_TOKEN_BYTES)
 
 
 class Entry(models.Model):
@@ -42,6 +56,11 @@ class Entry(models.Model):
     joined_round = models.PositiveSmallIntegerField(_("joins in round"), default=1)
     # Rounds for which a half-point bye was requested (Swiss; as the statute allows).
     requested_byes = models.JSONField(_("requested byes (rounds)"), default=list, blank=True)
+    # The entry's own page without an account (``/p/<token>/``): whoever holds the link sees
+    # the player's next board and results and asks the arbiters for a bye or a withdrawal.
+    # The staff give it (a slip with a QR code) and may make a new one, which ends the old.
+    private_token = models.CharField(_("private link"), max_length=PRIVATE_TOKEN_LENGTH,
+                                     unique=True, default=private_token_new, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -98,3 +117,46 @@ def rating_order_key(entry: Entry) -> tuple:
     title = TITLE_ORDER.get(player.title if player else "", 9)
     name = player.sort_key if player else entry.team.name_folded
     return (-(entry.rating or 0), title, name, entry.pk)
+
+
+class Sanction(models.TextChoices):
+    """A disqualification's act; values are those of ``records.Sanction``."""
+
+    POINTS_VOIDED = "voided", _("Points gained voided (Art. 15.6, 16.1 d)")
+    STRUCK = "struck", _("Struck from the list and the results (Art. 16.1 e)")
+
+
+class Disqualification(models.Model):
+    """A disqualification (Art. 15.6, 16.1 d–e, 16.2) with its reason. The chief arbiter decides
+    it; striking the player from the list and the results also needs the head of the organising
+    committee (Art. 16.2): the act takes effect at that second approval (``in_force``)."""
+
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="disqualification")
+    sanction = models.CharField(_("sanction"), max_length=6, choices=Sanction.choices)
+    reason = models.CharField(_("reason"), max_length=200)
+    after_round = models.PositiveSmallIntegerField(_("after round"))
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, related_name="+")
+    decided_at = models.DateTimeField(_("decided at"))
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    approved_at = models.DateTimeField(_("approved at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("disqualification")
+        verbose_name_plural = _("disqualifications")
+
+    def __str__(self) -> str:
+        return f"{self.entry} — {self.get_sanction_display()}"
+
+    @property
+    def event(self) -> Event:
+        return self.entry.event
+
+    @property
+    def needs_approval(self) -> bool:
+        return self.sanction == Sanction.STRUCK
+
+    @property
+    def in_force(self) -> bool:
+        return not self.needs_approval or self.approved_at is not None

@@ -42,6 +42,10 @@ class Format(models.TextChoices):
     DOUBLE_ELIMINATION = "dko", _("Double elimination")
 
 
+# Art. 21.5.2, the statute's second reading (``statute.SwissWithdrawal.STAYS``): a withdrawn
+# player stays in the draw.
+WITHDRAWN_STAY = "stays"
+
 # Entries from which a format with a worker threshold pairs and checks in a worker, when the
 # setting that names it is not set.
 BACKGROUND_DEFAULT = 100
@@ -89,6 +93,16 @@ class FormatRules:
     #: two-game matches (match points, then game points). Team events have appendix §4's.
     law_tiebreaks: tuple[str, ...] = LAW_SWISS
     law_tiebreaks_matches: tuple[str, ...] = LAW_SWISS_MATCHES
+    #: Art. 21.4: "points, then the coefficient" names no coefficient for this format (the
+    #: law's chapter 6 does not exist), so an official event's statute chooses the order before
+    #: a round's draw is published; elsewhere the law's own order applies when none is named.
+    statute_names_tiebreaks: bool = False
+    #: Each round is paired on its own from who is there: a player who has not checked in when
+    #: the statute's check-in closes is left out of the round (not paired, no forfeit; the
+    #: scoring reads the missing round as an absence). Elsewhere the table is fixed in advance
+    #: (a round robin's Berger table, appendix §5; a knockout's bracket, §2–§3): an absent
+    #: player keeps their board and loses it when the forfeit time passes (Art. 10.2.1 a).
+    leaves_out_absent: bool = False
     #: The setting holding the number of entries from which a worker pairs and checks the
     #: rounds; "": never in a worker.
     background_setting: str = ""
@@ -112,6 +126,13 @@ class FormatRules:
         if not self.background_setting:
             return None
         return getattr(settings, self.background_setting, BACKGROUND_DEFAULT)
+
+    def keeps_withdrawn_in_draw(self, reading: str) -> bool:
+        """Art. 21.5.2 ("whoever is drawn next against the withdrawn player wins"), as the
+        statute reads it (``swiss_withdrawal``): a format paired by score keeps a withdrawn
+        player in the draw when the statute says they stay, so whoever is drawn against them
+        wins by forfeit; elsewhere a withdrawn player is never paired again."""
+        return self.pairs_by_score and reading == WITHDRAWN_STAY
 
     def planned_rounds(self, *, announced: int | None, entries: int) -> int:
         """Rounds an event of ``entries`` entries will have: implied by the Berger tables
@@ -137,6 +158,7 @@ FORMAT_RULES: dict[str, FormatRules] = {
     Format.SWISS: FormatRules(
         pairs_by_score=True, rounds_checked=True, late_entries=True, rounds_announced=True,
         numbers_by_rating=True, background_setting="SWISS_ASYNC_MIN_ENTRIES",
+        statute_names_tiebreaks=True, leaves_out_absent=True,
     ),
     Format.SINGLE_ELIMINATION: _KNOCKOUT,
     Format.DOUBLE_ELIMINATION: replace(_KNOCKOUT, losers_bracket=True),

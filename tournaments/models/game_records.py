@@ -16,6 +16,7 @@ class MoveNotation(models.TextChoices):
 
     VIETNAMESE = "vi", _("Vietnamese (Art. 11: P2-5 M2.3)")
     WXF = "wxf", _("WXF/AXF (C2=5 H2+3)")
+    ASIAN = "asian", _("Asian, Art. 11 (C2=5 H2+3 R2.1)")
     ICCS = "iccs", _("ICCS coordinates (h2e2)")
     CHINESE = "zh", _("Chinese (炮二平五)")
 
@@ -33,7 +34,7 @@ class GameMoves(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True,
                              related_name="move_records")
     moves = models.TextField(_("moves"), blank=True)
-    notation = models.CharField(_("notation"), max_length=4, choices=MoveNotation.choices,
+    notation = models.CharField(_("notation"), max_length=8, choices=MoveNotation.choices,
                                 default=MoveNotation.VIETNAMESE)
     start_fen = models.CharField(_("start position (FEN)"), max_length=100, blank=True)
     source = models.CharField(max_length=5, choices=RecordSource.choices,

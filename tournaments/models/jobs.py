@@ -18,10 +18,14 @@ class JobKind(models.TextChoices):
     EXPORT = "export", _("Excel export")
     IMPORT = "import", _("Import from Excel")
     RESTORE = "restore", _("Restore from a backup")
-    # A long print sheet's PDF (issue 20: a large crosstable), built like an export.
+    # A long print sheet's PDF (a large crosstable), built like an export.
     PDF = "pdf", _("PDF of a print sheet")
     # The next round of an event too large to pair within a request (services/formats.py).
     PAIRING = "pairing", _("Pairing of the next round")
+    # A large TRF file read into a new event (services/trf_import.py: trf_import_start).
+    TRF = "trf", _("Import from a TRF file")
+    # A large rating list (services/ratings.py: rating_list_import_start).
+    RATINGS = "ratings", _("Import of a rating list")
 
 
 class JobStatus(models.TextChoices):
@@ -75,6 +79,16 @@ class Job(models.Model):
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
     task_id = models.CharField(max_length=64, blank=True)
+    # The Celery task that runs it (its registered name), sent again by ``jobs_recover``.
+    task_name = models.CharField(max_length=64, blank=True)
+    # When its task was handed to the broker; empty while it is not (the broker could not be
+    # reached: the job waits, and ``jobs_recover`` sends it once the broker answers).
+    dispatched_at = models.DateTimeField(null=True, blank=True)
+    # Written by the worker every JOB_HEARTBEAT_SECONDS while it runs the job: a running job
+    # whose heartbeat is older than JOB_STALE_SECONDS lost its worker.
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    # How many times a worker took it (a job whose worker died is run again once).
+    attempts = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -1,5 +1,5 @@
 """Rating lists: a federation's list (name, federation ID, rating, games, list date), and the
-events' rating changes applied to it (issue 17; the computation is ``scoring/ratings.py``).
+events' rating changes applied to it (FIDE B.02; the computation is ``scoring/ratings.py``).
 
 A rating of 0 is "unrated" everywhere, as in the lists federations publish.
 """

@@ -2,7 +2,7 @@
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -76,6 +76,9 @@ class Round(models.Model):
     paired_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    # Set by an organiser for this round alone (``services/schedule.py: round_schedule_set``,
+    # each change kept as a ``RoundTimeChange`` with its reason); empty: the statute's
+    # schedule (``starts_at``).
     scheduled_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     # A Swiss round checked against the Dutch system as it stands (FIDE C.04.3,
     # ``pairings/checker.py``): the findings, language-neutral, worded when read
@@ -90,6 +93,11 @@ class Round(models.Model):
     # None for rounds the engine did not pair (imported, other formats) or paired before
     # explanations were stored.
     explanation = models.JSONField(null=True, blank=True, editable=False)
+    # The pairing numbers of the entries a Swiss round left out because they had not checked
+    # in when it was paired after the check-in closed (``services/checkins.py``): not paired,
+    # no forfeit; the draft page names them so the arbiter can check one in and pair again.
+    left_out = models.JSONField(_("left out: not checked in"), default=list, blank=True,
+                                editable=False)
 
     class Meta:
         ordering = ["event", "number"]
@@ -101,6 +109,62 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} — {_('round')} {self.number}"
+
+    @property
+    def starts_at(self):
+        """When the round starts: the time an organiser set for it, else the statute's
+        schedule (``Event.round_planned_start``); None when neither says."""
+        return self.scheduled_at or self.event.round_planned_start(self.number)
+
+
+class RoundTimeChange(models.Model):
+    """One change of a round's start (``Round.scheduled_at``): who, when, from what to what
+    (None: the statute's schedule) and why."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="time_changes")
+    changed_at = models.DateTimeField(auto_now_add=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+")
+    before = models.DateTimeField(null=True, blank=True)
+    after = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=REASON_MAX_LENGTH, blank=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.before} → {self.after}"
+
+
+class BoardAssignment(models.Model):
+    """Art. 20.3 b: the chief arbiter assigns the arbiters: ``arbiter`` is in charge of boards
+    ``first`` to ``last`` of ``round`` (their phone page can show only those). One range per
+    arbiter and round; ranges of a round do not overlap (``services/assignments.py``)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="assignments")
+    arbiter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="+", verbose_name=_("arbiter"))
+    first = models.PositiveSmallIntegerField(_("from board"))
+    last = models.PositiveSmallIntegerField(_("to board"))
+    assigned_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+")
+    assigned_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "first"]
+        verbose_name = _("board assignment")
+        verbose_name_plural = _("board assignments")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "arbiter"], name="assignment_one_per_arbiter"),
+            models.CheckConstraint(condition=Q(first__gte=1) & Q(last__gte=F("first")),
+                                   name="assignment_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.first}–{self.last}"
+
+    def holds(self, number: int) -> bool:
+        return self.first <= number <= self.last
 
 
 class Board(models.Model):
@@ -135,6 +199,17 @@ class Board(models.Model):
     second_substitution = models.CharField(_("reserves of the second team"), max_length=4,
                                            choices=Substitution.choices,
                                            default=Substitution.SAME_BOARD)
+
+    # Art. 10.2.1 a: a player late at the board; the clock ran from the round's start. When
+    # each side arrived and how many minutes late (counted from the round's start when the
+    # arbiter recorded it, ``services/checkins.py: board_arrival_record``): within the
+    # statute's forfeit time the game is played with that time lost, beyond it the game is lost.
+    white_arrived_at = models.DateTimeField(_("first player arrived at"), null=True, blank=True)
+    white_minutes_late = models.PositiveIntegerField(_("first player minutes late"), null=True,
+                                                     blank=True)
+    black_arrived_at = models.DateTimeField(_("second player arrived at"), null=True, blank=True)
+    black_minutes_late = models.PositiveIntegerField(_("second player minutes late"), null=True,
+                                                     blank=True)
 
     history = HistoricalRecords()
 

@@ -3,17 +3,21 @@
 Every option the law leaves to the statute is a field here, with the law's default.
 """
 
+import re
+from datetime import time
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from pairings.minimatch import Level, MiniMatchError
+from records.clock import TimeControl, TimeControlError, parse_checks
 from scoring.standings import resolve_order
 from scoring.tiebreaks import Spec, TiebreakError
-from tournaments.models.formats import FORMAT_RULES, Format, FormatRules
+from tournaments.models.formats import FORMAT_RULES, WITHDRAWN_STAY, Format, FormatRules
 from tournaments.models.ratings import RatingTable
 from tournaments.text import points_text
 
@@ -44,6 +48,50 @@ class FoulKind(models.TextChoices):
     WARNING = "warning", _("Warning")
     TIME_PENALTY = "time", _("Time penalty")
     LOSS = "loss", _("Loss by rule")
+
+
+class DrawMoveLimit(models.IntegerChoices):
+    """The moves without a capture after which a draw claim holds (the statute's choice)."""
+
+    FIFTY = 50, _("50 (Art. 12)")
+    SIXTY = 60, _("60 (Art. 20.4 b.6)")
+
+
+class VoidedGames(models.TextChoices):
+    """How the opponents score a disqualified player's games; values are those of
+    ``records.VoidedGames``."""
+
+    OPPONENTS_WIN = "wins", _("The opponents win them by forfeit")
+    CANCELLED = "cancelled", _("Cancelled for both sides (X)")
+
+
+class HeadToHeadAmong(models.TextChoices):
+    """Art. 21.3's head-to-head when three or more are tied (the statute's reading); values are
+    those of ``scoring.tiebreaks.HeadToHeadAmong``."""
+
+    ALL_TIED = "all", _("The games among all the tied players (a mini-table)")
+    TWO_ONLY = "two", _("Only when exactly two are tied; three or more go to the next "
+                        "criterion")
+
+
+class SwissWithdrawal(models.TextChoices):
+    """Art. 21.5.2: what the draw does with a player who withdrew from a Swiss event. The law
+    reads both ways: "whoever is drawn next against the withdrawn player wins" (``STAYS``)
+    presumes they are still drawn; ``DROPPED`` leaves them out of the draw."""
+
+    DROPPED = "dropped", _("Dropped from the draw; games already paired against them are "
+                           "won by the opponent")
+    STAYS = WITHDRAWN_STAY, _("Stays in the draw; whoever is drawn against them wins by "
+                              "forfeit (Art. 21.5.2)")
+
+
+class Pace(models.TextChoices):
+    """Standard, rapid or blitz play: rapid and blitz events follow the law's provisional rules
+    for rapid and blitz (2015) where they differ from the standard law (Art. 10.1.1 e)."""
+
+    STANDARD = "standard", _("Standard play")
+    RAPID = "rapid", _("Rapid (provisional rules for rapid and blitz)")
+    BLITZ = "blitz", _("Blitz (provisional rules for rapid and blitz)")
 
 
 class TeamRanksBy(models.TextChoices):
@@ -140,6 +188,41 @@ def validate_tiebreak_levels(value) -> None:
                                 "[[\"rapid\", 2], [\"armageddon\", 1]].")) from None
 
 
+def validate_time_checks(value: str) -> None:
+    """Art. 10.1.2: the move checks as the statute writes them ("25/60, 35/75, then 10/5")."""
+    try:
+        parse_checks(value)
+    except TimeControlError as error:
+        raise ValidationError(_("“%(part)s” is not a move check: write each as moves/minutes, "
+                                "e.g. 25/60, 35/75, then 10/5."),
+                              params={"part": error.text}) from None
+
+
+_TIME = re.compile(r"^([01]?\d|2[0-3])[:hH.]([0-5]\d)$")
+
+
+def parse_round_times(text: str) -> list[time]:
+    """The day's start times of a statute's schedule ("08:00, 14:00"; "8h00" and "14.00" too),
+    in order; [] for an empty text. ``ValueError`` names a time it cannot read."""
+    times = []
+    for part in re.split(r"[,;\s]+", text.strip()):
+        if not part:
+            continue
+        found = _TIME.match(part)
+        if found is None:
+            raise ValueError(part)
+        times.append(time(int(found.group(1)), int(found.group(2))))
+    return sorted(set(times))
+
+
+def validate_round_times(value: str) -> None:
+    try:
+        parse_round_times(value)
+    except ValueError as error:
+        raise ValidationError(_("“%(time)s” is not a time: write the day's start times as "
+                                "08:00, 14:00."), params={"time": str(error)}) from None
+
+
 class StatuteFields(models.Model):
     """Fields of an event's statute. Defaults follow the law (Art. 4.2.2, 10.1, 18, 21;
     appendices §1–§5)."""
@@ -169,11 +252,21 @@ class StatuteFields(models.Model):
     time_increment_seconds = models.PositiveSmallIntegerField(
         _("seconds added per move"), default=0
     )
-    time_check_moves = models.PositiveSmallIntegerField(
-        _("moves required at the check"), null=True, blank=True
+    # Art. 10.1.2: the move checks, in the statute's words (records/clock.py: parse_checks).
+    time_checks = models.CharField(
+        _("move checks"), max_length=200, blank=True, validators=[validate_time_checks],
+        help_text=_("Art. 10.1.2: moves/minutes of the player's clock, by a comma, and "
+                    "optionally a period repeated to the end: “25/60, 35/75, 45/90, 55/105, "
+                    "65/120, then 10/5 (4 checks)”. Empty: no check."),
     )
-    time_check_minutes = models.PositiveSmallIntegerField(
-        _("minutes to the check"), null=True, blank=True
+    # Art. 10.1.1 e and the provisional rules for rapid and blitz (2015).
+    pace = models.CharField(
+        _("standard, rapid or blitz"), max_length=8, choices=Pace.choices,
+        default=Pace.STANDARD,
+        help_text=_("Rapid and blitz events follow the provisional rules for rapid and blitz: "
+                    "an illegal move claimed wins, each technical fault gives the opponent 2 "
+                    "(rapid) or 1 (blitz) minutes, a conduct fault loses at once, a win on time "
+                    "is a draw when the claimant cannot mate, no score sheet is required."),
     )
     # Art. 10.2.1 a: 15, 30 or 60 minutes late loses the game.
     forfeit_minutes = models.PositiveSmallIntegerField(
@@ -201,12 +294,81 @@ class StatuteFields(models.Model):
     # Art. 21.3, 21.4: the statute orders the tie-break criteria. Codes of scoring/tiebreaks.
     tiebreaks = models.JSONField(_("tie-break order"), default=list, blank=True,
                                  validators=[validate_tiebreak_order])
+    # Art. 21.3 does not say what head-to-head does among three or more tied.
+    h2h_among = models.CharField(
+        _("head-to-head among three or more tied"), max_length=3,
+        choices=HeadToHeadAmong.choices, default=HeadToHeadAmong.ALL_TIED,
+        help_text=_("Art. 21.3: “the game between the tied players, whoever won ranks "
+                    "higher” does not say what happens when three or more are tied."),
+    )
+    # Art. 21.5.2: "ai bốc thăm gặp tiếp" may presume the withdrawn player is still drawn.
+    swiss_withdrawal = models.CharField(
+        _("a player who withdraws from a Swiss event"), max_length=8,
+        choices=SwissWithdrawal.choices, default=SwissWithdrawal.DROPPED,
+        help_text=_("Art. 21.5.2: “whoever is drawn next against the withdrawn player wins” "
+                    "reads two ways: the player leaves the draw, or stays in it and whoever "
+                    "is drawn against them wins by forfeit."),
+    )
+    # Requested half-point byes (Swiss): the law has none, so the statute says how many a
+    # player may take and until which round (FIDE events keep the last rounds free of them;
+    # the byes count as voluntarily unplayed rounds for the tie-breaks, C.07 §16). Empty: no
+    # limit. Held for the staff and the players' own requests alike (``bye_refusal``).
+    bye_limit = models.PositiveSmallIntegerField(
+        _("half-point byes a player may request"), null=True, blank=True,
+        validators=[MaxValueValidator(99)],
+        help_text=_("Swiss: how many rounds a player may miss for half a point each; empty: "
+                    "no limit, 0: none."),
+    )
+    bye_last_round = models.PositiveSmallIntegerField(
+        _("last round a half-point bye may be requested for"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_("Swiss: no half-point bye in the rounds after this one (the decisive "
+                    "last rounds); empty: any round."),
+    )
     # FOUL (fewer fouls, CXA 2011 art. 14): the kinds of penalty counted; empty, every kind.
     foul_kinds = models.JSONField(
         _("penalties counted as fouls"), default=list, blank=True,
         validators=[validate_foul_kinds],
         help_text=_("For the “fewer fouls” tie-break; none ticked: every recorded penalty."),
     )
+    # Art. 12 says 50 moves without a capture; Art. 20.4 b.6 speaks of a "60-move rule".
+    draw_move_limit = models.PositiveSmallIntegerField(
+        _("moves without a capture for a draw claim"), choices=DrawMoveLimit.choices,
+        default=DrawMoveLimit.FIFTY,
+        help_text=_("Art. 12 says 50; Art. 20.4 b.6 speaks of a 60-move rule."),
+    )
+    # Art. 15.6 voids a disqualified player's points without saying what the opponents score.
+    voided_games = models.CharField(
+        _("a disqualified player's games"), max_length=9, choices=VoidedGames.choices,
+        default=VoidedGames.OPPONENTS_WIN,
+        help_text=_("Art. 15.6, 16.1: the disqualified player's points are voided; the "
+                    "opponents win those games by forfeit, or the games are cancelled."),
+    )
+    # Art. 15.6: a protest is written after the game; the statute says how long after.
+    protest_minutes = models.PositiveSmallIntegerField(
+        _("minutes to hand in a written protest"), null=True, blank=True,
+        help_text=_("Art. 15.6: after the game (or, about the draw, after the round is "
+                    "published), a protest in writing within this many minutes; empty: no "
+                    "limit."),
+    )
+    # Art. 19.4: the closing ceremony announces the list of players selected for higher events
+    # and the list of those awarded a classification (the federation's register of
+    # classifications comes later: here the statute names it and its threshold).
+    selected_top = models.PositiveSmallIntegerField(
+        _("players selected for higher events"), null=True, blank=True,
+        help_text=_("Art. 19.4: the first this many of the final ranking are selected; empty: "
+                    "none."))
+    classification_name = models.CharField(
+        _("classification awarded"), max_length=100, blank=True,
+        help_text=_("Art. 15.1, 19.4: the classification the statute awards, e.g. “Kiện tướng "
+                    "quốc gia”; empty: none."))
+    classification_top = models.PositiveSmallIntegerField(
+        _("classification: the first places"), null=True, blank=True,
+        help_text=_("Awarded to the first this many of the final ranking."))
+    classification_points = models.DecimalField(
+        _("classification: points at least"), max_digits=5, decimal_places=1, null=True,
+        blank=True, help_text=_("Or to every player with at least these points; both given: "
+                                "either suffices."))
     # WXF 2023 regulation VIII a: teams from the individual ranks (scoring/team_ranks.py).
     team_ranks_by = models.CharField(
         _("team ranking by the sum of ranks"), max_length=8, choices=TeamRanksBy.choices,
@@ -238,6 +400,14 @@ class StatuteFields(models.Model):
     seeding = models.CharField(_("seeding"), max_length=6, choices=Seeding.choices,
                                default=Seeding.RATING)
     third_place_match = models.BooleanField(_("third-place match"), default=False)
+    # Appendix §2: "chọn một số đấu thủ hạt giống ... cho miễn đấu 1 - 2 trận".
+    seed_passes = models.PositiveSmallIntegerField(
+        _("seeds given a pass"), default=0,
+        help_text=_("Appendix §2: the top seeds who go straight to a later round of a single "
+                    "elimination; 0: only the byes the number of players needs."))
+    seed_pass_rounds = models.PositiveSmallIntegerField(
+        _("rounds the seeds skip"), default=1,
+        choices=[(1, _("one: they start in round 2")), (2, _("two: they start in round 3"))])
     team_knockout_decider = models.CharField(
         _("team knockout: a level match"), max_length=6, choices=TeamKnockoutDecider.choices,
         default=TeamKnockoutDecider.BOARDS,
@@ -265,7 +435,7 @@ class StatuteFields(models.Model):
                     "other points, any team size, and rearrange a team's order after a game."),
     )
 
-    # Issue 17: whether the event is rated, the K table (scoring/ratings.py REGULATIONS) and
+    # Whether the event is rated (FIDE B.02), the K table (scoring/ratings.py REGULATIONS) and
     # the cap on the rating difference (FIDE B.02 §8.3.1: 400; empty: none).
     rated = models.BooleanField(_("rated event"), default=False)
     rating_table = models.CharField(_("K table"), max_length=4, choices=RatingTable.choices,
@@ -278,6 +448,28 @@ class StatuteFields(models.Model):
 
     class Meta:
         abstract = True
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The statute's time control (Art. 10.1) as a value; None when its fields do not make
+        one (a form's values before they are checked)."""
+        try:
+            checks, then = parse_checks(self.time_checks or "")
+            return TimeControl(self.time_base_minutes or 0, self.time_increment_seconds or 0,
+                               checks, then)
+        except (TimeControlError, TypeError):
+            return None
+
+    @property
+    def time_control_words(self) -> str:
+        """Art. 10.1: the time control in words, in the reader's language."""
+        control = self.time_control
+        return control.words(get_language() or "en") if control else ""
+
+    @property
+    def quick_play(self) -> bool:
+        """A rapid or blitz event: the provisional rules for rapid and blitz apply."""
+        return self.pace != Pace.STANDARD
 
     @property
     def format_rules(self) -> FormatRules:
@@ -315,6 +507,29 @@ class StatuteFields(models.Model):
                                  "games; this event has %(n)s per match.") % {"n": games}}
         return {}
 
+    def bye_refusal(self, *, round_number: int, taken: int) -> str:
+        """Why the statute refuses one more half-point bye in round ``round_number`` to a
+        player who has ``taken`` already (requested or asked for); "" when it allows it."""
+        if self.bye_limit is not None and taken >= self.bye_limit:
+            if self.bye_limit == 0:
+                return _("The statute allows no half-point byes.")
+            return ngettext("The statute allows %(n)s half-point bye per player, and it is "
+                            "taken.",
+                            "The statute allows %(n)s half-point byes per player, and they are "
+                            "all taken.", self.bye_limit) % {"n": self.bye_limit}
+        if self.bye_last_round is not None and round_number > self.bye_last_round:
+            return _("The statute allows half-point byes up to round %(last)s only; round "
+                     "%(n)s is later.") % {"last": self.bye_last_round, "n": round_number}
+        return ""
+
+    @property
+    def tiebreak_order_missing(self) -> bool:
+        """Art. 21.4: an official individual event of a format whose law names no coefficient
+        (a Swiss) with no tie-break order in its statute; its rounds wait for the choice
+        (``services/rounds.py: round_publish``). Team events have appendix §4's order."""
+        return (self.official and self.participant_kind != ParticipantKind.TEAM
+                and self.format_rules.statute_names_tiebreaks and not self.tiebreaks)
+
     @property
     def scoring_follows_law(self) -> bool:
         """Whether the points are the law's (Art. 21.1, 21.2); a friendly event's pages say when
@@ -330,12 +545,21 @@ class StatuteFields(models.Model):
                          "untick “official event” for a friendly event with other points.")
                 % {"why": why} for field, why in self.scoring_departures().items()}
 
+    def _time_control_check(self) -> None:
+        """Art. 10.1.2: the checks fit the minutes each player has."""
+        if self.time_base_minutes is None:  # a new event's form: the law's default follows
+            return
+        message = _time_control_error(self)
+        if message:
+            raise ValidationError({"time_checks": message})
+
     def clean(self) -> None:
         """What the statute can hold: a team's size in an official event (appendix §4)."""
         super().clean()
         law_errors = self._law_scoring_errors()  # Art. 19.5, 21.1, 21.2: any event's statute
         if law_errors:
             raise ValidationError(law_errors)
+        self._time_control_check()
         if self.participant_kind != ParticipantKind.TEAM:
             return
         errors = {}
@@ -347,3 +571,46 @@ class StatuteFields(models.Model):
                                         "(appendix §4); a friendly event may have any number.")
         if errors:
             raise ValidationError(errors)
+
+
+TIME_CONTROL_ERRORS = {
+    "no-time": _("Give the minutes each player has, or a period repeated to the end."),
+    "too-many": _("A schedule names %(text)s checks at most."),
+    "order": _("Each check asks more moves in more minutes than the one before (%(text)s)."),
+    "after-base": _("The check %(text)s comes after the minutes each player has: give more "
+                    "minutes, or end the base time with that check."),
+    "period": _("The repeated period needs moves and minutes (%(text)s)."),
+    "negative": _("Times are not negative."),
+}
+
+
+def time_control_message(error: TimeControlError) -> str:
+    return str(TIME_CONTROL_ERRORS.get(error.code, TIME_CONTROL_ERRORS["no-time"])) % {
+        "text": error.text}
+
+
+def _time_control_error(fields: "StatuteFields") -> str | None:
+    try:
+        checks, then = parse_checks(fields.time_checks or "")
+        TimeControl(fields.time_base_minutes or 0, fields.time_increment_seconds or 0, checks,
+                    then)
+    except TimeControlError as error:
+        return None if error.code == "unreadable" else time_control_message(error)
+    return None
+
+
+def law_defaults(format: str, games_per_match: int | None = None) -> dict:
+    """The law's defaults that depend on the format (Art. 10.1.1, 21.2; appendix §2).
+
+    Knockout matches are usually two games, one with each colour (appendix §2); two-game matches
+    are scored with match and game points (Art. 21.2) and played at 60 minutes per game
+    (Art. 10.1.1 a); a single game is 90 minutes each (Art. 10.1.1 b).
+    """
+    rules = FORMAT_RULES[format]
+    games = games_per_match or rules.law_games_per_match
+    defaults: dict = {"games_per_match": games}
+    if games >= 2:
+        defaults["time_base_minutes"] = 60
+        if rules.has_standings:  # a bracket ranks nobody by points
+            defaults["scoring"] = ScoringSystem.TWO_GAME_MATCH
+    return defaults

@@ -4,22 +4,32 @@ One table, ``SHEETS``, names the sheets; ``sheet_context`` gathers a sheet's dat
 selectors, for the print page (``views/printing.py``) and for a PDF built in the background
 (``tasks.py: pdf_build``) alike. The public may print what the public pages show (published
 rounds); score sheets and certificates are the staff's (they are filled in and signed at the
-hall, Art. 11.1 b).
+hall, Art. 11.1 b), and so are the slips of the players' private links.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urljoin
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Event, RoundStatus
 from tournaments.printing.qr import qr_svg
+from tournaments.selectors.closing import (
+    event_classified,
+    event_final_ranking,
+    event_final_report,
+    event_selected,
+)
 from tournaments.selectors.knockout import event_bracket
-from tournaments.selectors.rounds import round_boards, visible_rounds
+from tournaments.selectors.player_page import entries_with_links
+from tournaments.selectors.prizes import event_prizes
+from tournaments.selectors.rounds import round_boards, rounds_visible
 from tournaments.selectors.standings import event_crosstable, event_standings
-from tournaments.selectors.teams import annotate_match_scores
+from tournaments.selectors.teams import team_boards_annotate_scores
 from tournaments.text import name_sort_key
 
 # A score sheet has room for this many moves of each side (Art. 11.1: both sides' moves).
@@ -50,6 +60,9 @@ class Sheet:
     # "team" (team events only), "bracket" (a format with a bracket), "ranked" (one with
     # standings): ``fits`` asks the event's ``format_rules``.
     needs: str = ""
+    # The provisional rules for rapid and blitz, point 1: no score sheet is required, so in a
+    # rapid or blitz event (the statute's ``pace``) the sheet is offered as optional.
+    optional_in_quick_play: bool = False
 
     @property
     def template(self) -> str:
@@ -60,7 +73,7 @@ SHEETS: dict[str, Sheet] = {s.key: s for s in (
     Sheet("pairings", gettext_lazy("Pairings by board"), per_round=True),
     Sheet("pairings-alpha", gettext_lazy("Pairings by name"), per_round=True),
     Sheet("scoresheets", gettext_lazy("Score sheets"), per_round=True, staff_only=True,
-          wall=False),
+          wall=False, optional_in_quick_play=True),
     Sheet("results", gettext_lazy("Results"), per_round=True),
     Sheet("lineups", gettext_lazy("Team line-ups"), per_round=True, needs="team"),
     Sheet("standings", gettext_lazy("Standings"), needs="ranked"),
@@ -68,6 +81,19 @@ SHEETS: dict[str, Sheet] = {s.key: s for s in (
     Sheet("bracket", gettext_lazy("Bracket"), landscape=True, needs="bracket"),
     Sheet("certificates", gettext_lazy("Certificates"), staff_only=True, landscape=True,
           wall=False),
+    # The statute's prizes (``selectors/prizes.py``): the list read out at the prize-giving,
+    # and the receipts each winner signs for the money (the staff's: money is never public).
+    Sheet("prizes", gettext_lazy("Prize-giving list"), staff_only=True, wall=False,
+          needs="prizes"),
+    Sheet("prize-receipts", gettext_lazy("Prize receipts"), staff_only=True, wall=False,
+          needs="prizes"),
+    # Art. 19.4: announced at the closing ceremony; Art. 20.3 l: the chief arbiter's report.
+    Sheet("selected", gettext_lazy("Selected for higher events")),
+    Sheet("classified", gettext_lazy("Classifications reached")),
+    Sheet("report", gettext_lazy("Chief arbiter's final report"), staff_only=True, wall=False),
+    # One slip per entry with its private link and the link's QR code, cut and handed out at
+    # the hall: the staff's, as the links are (docs/security.md, "Private links").
+    Sheet("slips", gettext_lazy("Players' private links"), staff_only=True, wall=False),
 )}
 
 
@@ -75,7 +101,8 @@ def fits(event: Event, sheet: Sheet) -> bool:
     """Whether ``event`` has this sheet at all (a bracket only for a knockout, ...)."""
     rules = event.format_rules
     return {"team": event.is_team, "bracket": rules.has_bracket,
-            "ranked": rules.has_standings}.get(sheet.needs, True)
+            "ranked": rules.has_standings,
+            "prizes": rules.has_standings and bool(event.prize_list)}.get(sheet.needs, True)
 
 
 def sheets_for(event: Event, *, staff: bool) -> list[Sheet]:
@@ -93,7 +120,7 @@ def sheet_for(event: Event, key: str, *, staff: bool) -> Sheet:
 
 
 def _round(event: Event, number: int | None, *, staff: bool):
-    rounds = visible_rounds(event, staff=staff)
+    rounds = rounds_visible(event, staff=staff)
     if number is None and rounds:
         number = rounds[-1].number
     round_ = next((r for r in rounds if r.number == number), None)
@@ -151,7 +178,7 @@ def _round_data(event: Event, sheet: Sheet, number: int | None, staff: bool) -> 
     round_ = _round(event, number, staff=staff)
     boards = round_boards(round_)
     if event.is_team:
-        annotate_match_scores(boards)
+        team_boards_annotate_scores(boards)
     data = {"round": round_, "boards": boards, "draft": round_.status == RoundStatus.DRAFT}
     if sheet.key == "pairings-alpha":
         data["by_name"] = by_name(boards)
@@ -167,6 +194,8 @@ def _certificates(event: Event, top: int | None) -> dict:
     its certificate), or from a knockout's placings (appendix §2, §3: "3–4" for the losers of
     the semi-finals without a match for third place)."""
     top = min(max(top or CERTIFICATES_DEFAULT, 1), CERTIFICATES_MAX)
+    if event.prize_list and event.format_rules.has_standings:
+        return _prize_certificates(event)
     if not event.format_rules.has_standings:
         placings = event_bracket(event, staff=False).placings
         return {"winners": [{"entry": p.entry, "rank": p.label, "shared": p.place_to > p.place,
@@ -177,6 +206,15 @@ def _certificates(event: Event, top: int | None) -> dict:
     return {"winners": [{"entry": row.entry, "rank": str(row.rank), "shared": row.shared,
                          "points": _ranking_points(table, row)}
                         for row in table.rows if row.rank <= top]}
+
+
+def _prize_certificates(event: Event) -> dict:
+    """One certificate per prize of the statute's list, naming the prize and its place."""
+    prizes = event_prizes(event)
+    return {"winners": [{"name": line.name, "rank": line.label, "shared": False, "points": "",
+                         "prize": f"{line.category} {line.place or ''}".strip(),
+                         "item": line.item} for line in prizes.lines],
+            "provisional": not prizes.final}
 
 
 def _ranking_points(table, row) -> str:
@@ -208,7 +246,27 @@ def sheet_context(event: Event, sheet: Sheet, *, staff: bool, public_url: str,
         ctx["bracket"] = event_bracket(event, staff=staff)
     elif sheet.key == "certificates":
         ctx.update(_certificates(event, top))
+    elif sheet.key in ("prizes", "prize-receipts"):
+        ctx["prizes"] = event_prizes(event, after_round=after)
+    elif sheet.key in ("selected", "classified"):
+        ranking = event_final_ranking(event)
+        ctx["ranked"] = (event_selected if sheet.key == "selected" else event_classified)(
+            event, ranking)
+    elif sheet.key == "report":
+        ctx["report"] = event_final_report(event)
+    elif sheet.key == "slips":
+        ctx["slips"] = _slips(event, public_url)
     return ctx
+
+
+def _slips(event: Event, public_url: str) -> list[dict]:
+    """Each entry's private link, on the site the event's page is on, and its QR code."""
+    slips = []
+    for entry in entries_with_links(event):
+        url = urljoin(public_url, reverse("tournaments:player_page",
+                                          kwargs={"token": entry.private_token}))
+        slips.append({"entry": entry, "url": url, "qr": qr_svg(url)})
+    return slips
 
 
 # What a full page (a score sheet, a certificate) costs the renderer, in table lines: about
@@ -223,9 +281,19 @@ def sheet_size(ctx: dict) -> int:
         return len(ctx["sheets"]) * PAGE_LINES
     if "winners" in ctx:
         return len(ctx["winners"]) * PAGE_LINES
+    if "ranked" in ctx:
+        return len(ctx["ranked"])
+    if "report" in ctx:
+        report = ctx["report"]
+        return (len(report.entries) + len(report.ranking) + len(report.rounds)
+                + len(report.protests) + len(report.fouls))
+    if "slips" in ctx:  # eight to a page
+        return len(ctx["slips"]) * PAGE_LINES // 8
     if "cross" in ctx:
         cross = ctx["cross"]
         return len(cross.rows) * max(1, len(cross.columns) // 10)
     if "table" in ctx:
         return len(ctx["table"].rows)
+    if "prizes" in ctx:
+        return len(ctx["prizes"].lines)
     return len(ctx.get("boards", ()))

@@ -47,7 +47,7 @@ def championship_roles(championship: Championship) -> QuerySet[ChampionshipRole]
     return championship.roles.select_related("user").order_by("role")
 
 
-def visible_championship(user, slug: str | None = None, *,
+def championship_if_visible(user, slug: str | None = None, *,
                          pk: int | None = None) -> Championship | None:
     """The championship of that address (or id) if the user may see it: public, or run by the
     user (``tournaments.view_championship``)."""

@@ -319,7 +319,7 @@ def colour_choices(event: Event) -> dict[str, Entry]:
     return out
 
 
-def annotate_colour_choosers(event: Event, boards) -> None:
+def boards_annotate_colour_choosers(event: Event, boards) -> None:
     """The arbiter's round page of a stage's knockout: on each board, the entry who chooses
     colour in the deciding game by the championship's statute (``colour_choices``), or None
     where the event's own rule applies (the higher-placed player)."""

@@ -1,5 +1,6 @@
 """The staff dashboard's read model (``views/staff.py: manage_event``): the event's rounds with
-their open boards, and its entries counted (how many, whether all have their table number)."""
+their open boards, its entries counted (how many, whether all have their table number) and
+the next step to offer (``next_step.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from django.db.models import Count, Q
 
 from tournaments.models import Event, Round
 from tournaments.selectors.event_page import ReadModel
-from tournaments.selectors.rounds import visible_rounds
+from tournaments.selectors.next_step import NextStep, event_next_step
+from tournaments.selectors.rounds import rounds_visible
 
 
 @dataclass(frozen=True)
@@ -21,11 +23,14 @@ class StaffDashboard(ReadModel):
     rounds: list[Round]
     entry_count: int
     numbered: bool
+    next_step: NextStep  # what to offer: pair, review a draft, close a round, or why not
 
 
 def event_dashboard(event: Event) -> StaffDashboard:
     """``event``'s dashboard for its staff: two queries."""
     counts = event.entries.aggregate(
         entries=Count("pk"), unnumbered=Count("pk", filter=Q(number__isnull=True)))
-    return StaffDashboard(visible_rounds(event, staff=True), counts["entries"],
-                          bool(counts["entries"]) and not counts["unnumbered"])
+    rounds = rounds_visible(event, staff=True)
+    numbered = bool(counts["entries"]) and not counts["unnumbered"]
+    return StaffDashboard(rounds, counts["entries"], numbered,
+                          event_next_step(event, rounds, numbered=numbered))

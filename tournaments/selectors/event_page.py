@@ -11,7 +11,8 @@ from datetime import datetime
 from django.db.models import Max
 
 from tournaments.models import Board, Event, Round, RoundStatus
-from tournaments.selectors.rounds import visible_rounds
+from tournaments.selectors.rounds import rounds_visible
+from tournaments.text import whole_number
 
 
 class ReadModel:
@@ -32,10 +33,7 @@ def round_numbers_played(rounds: list[Round]) -> list[int]:
 def round_after(rounds: list[Round], asked: str) -> int | None:
     """The round a table is asked after (``?after=``) if it is played, else None (the last
     played round)."""
-    try:
-        after = int(asked)
-    except ValueError:
-        return None
+    after = whole_number(asked)
     return after if after in round_numbers_played(rounds) else None
 
 
@@ -64,6 +62,6 @@ def event_last_update(event: Event) -> datetime:
 def event_frame(event: Event, *, staff: bool) -> EventFrame:
     """The frame of ``event``'s public pages for a visitor, or for its ``staff`` (who also see
     draft rounds)."""
-    rounds = visible_rounds(event, staff=staff)
+    rounds = rounds_visible(event, staff=staff)
     return EventFrame(rounds, any(r.status == RoundStatus.PUBLISHED for r in rounds),
                       event_last_update(event))

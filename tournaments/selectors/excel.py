@@ -22,7 +22,7 @@ class ExportData:
         return next((r for r in self.rounds if r.number == number), None)
 
 
-def export_data(event: Event, *, drafts: bool = False) -> ExportData:
+def event_export_data(event: Event, *, drafts: bool = False) -> ExportData:
     """The event as the sheets show it; draft rounds only when ``drafts`` (staff)."""
     entries = list(event.entries.select_related("player", "team").order_by("number", "pk"))
     members: dict[int, list[TeamMember]] = {}
@@ -52,11 +52,3 @@ def round_numbers(event: Event, *, drafts: bool = False) -> list[int]:
     if not drafts:
         rounds = rounds.exclude(status=RoundStatus.DRAFT)
     return list(rounds.values_list("number", flat=True))
-
-
-def last_round(event: Event) -> Round | None:
-    return event.rounds_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
-
-
-def find_round(event: Event, number: int) -> Round | None:
-    return Round.objects.filter(event=event, number=number).first()

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -21,11 +22,16 @@ from tournaments.models import (
     Event,
     Game,
     GameMoves,
+    Pace,
     ResultCode,
     Round,
     RoundStatus,
+    game_pace,
 )
+from xiangqi.glyphs import OUTLINES
 from xiangqi.pgn import PgnError
+from xiangqi.position import BLACK, RED
+from xiangqi.svg import PIECE_STYLES
 
 SHEET_MAX_CHARS = 20_000  # a long game is some 3,000 characters
 MAX_PLIES = 1_000
@@ -133,7 +139,7 @@ def sheet_check(text: str, notation: str, start_fen: str = "") -> SheetCheck:
 
 def replay_check(played: xiangqi.Replay, start: str, result: str = "*") -> SheetCheck:
     """A replayed record as a checked sheet: its moves (also in Vietnamese), its first error."""
-    vi = xiangqi.write_moves(played.positions[0], played.moves, "vi")
+    vi = xiangqi.write_moves(played.start, played.moves, "vi")
     moves = tuple(SheetMove(i + 1, played.texts[i], vi[i], str(m))
                   for i, m in enumerate(played.moves))
     error = None
@@ -270,6 +276,45 @@ class RepetitionNote:
             "verdict": verdicts.get(self.verdict, self.verdict), "article": self.article}
 
 
+@dataclass(frozen=True)
+class DrawNote:
+    """The draw aids of the final position, as advice: the moves since the last capture for a
+    claim under Art. 12 (the statute's 50 or 60) and insufficient material (Art. 7.2 a, 20.4
+    b.6). ``alert``: a claim would hold, or neither side can attack."""
+
+    counted: int
+    checks: int
+    limit: int
+    claim_holds: bool
+    article: str
+    no_material: bool
+    # Rapid and blitz, point 8: the sides that could not mate, whose win on time is a draw
+    # (their names: "Red", "Black"); empty in standard play.
+    cannot_mate: tuple[str, ...] = ()
+
+    @property
+    def alert(self) -> bool:
+        return self.claim_holds or self.no_material or bool(self.cannot_mate)
+
+    def time_win_message(self) -> str:
+        return _("%(sides)s could not mate with any legal sequence: a win on time claimed by "
+                 "that side is a draw (rapid and blitz, point 8). The ruling is the "
+                 "arbiter's.") % {"sides": _(" and ").join(self.cannot_mate)}
+
+    def moves_message(self) -> str:
+        advice = (_("a draw claim holds") if self.claim_holds else
+                  _("a draw claim would not hold yet: the opponent gets 2 minutes"))
+        return _("%(n)s moves without a capture (checks: %(checks)s, 5 counted at most); "
+                 "limit %(limit)s: %(advice)s (%(article)s). The ruling is the arbiter's.") % {
+            "n": self.counted, "checks": self.checks, "limit": self.limit, "advice": advice,
+            "article": article_text(self.article)}
+
+    def material_message(self) -> str:
+        return _("Neither side has a chariot, horse, cannon or soldier: the arbiter may "
+                 "declare the game drawn (%(article)s).") % {
+            "article": article_text("Art. 7.2 a, 20.4 b.6")}
+
+
 def article_text(article: str) -> str:
     """An article as ``xiangqi`` cites it ("Art. 23 points 3, 5-8") in the reader's language."""
     words = {"Art.": _("Art."), "points": pgettext("law", "points"),
@@ -297,6 +342,7 @@ class GameView:
     moves: list[SheetMove]
     flag: ResultFlag | None = None
     repetition: RepetitionNote | None = None
+    draws: DrawNote | None = None
     positions: list = field(default_factory=list, repr=False)
 
     @property
@@ -323,13 +369,22 @@ def game_view(slot: GameSlot) -> GameView | None:
         return None
     start = record.start_fen or xiangqi.START_FEN
     played = xiangqi.replay(record.iccs, start=start, notation="iccs")
-    vi = xiangqi.write_moves(played.positions[0], played.moves, "vi")
+    vi = xiangqi.write_moves(played.start, played.moves, "vi")
     moves = [SheetMove(i + 1, vi[i], vi[i], str(m)) for i, m in enumerate(played.moves)]
     view = GameView(slot, [p.fen() for p in played.positions], moves,
                     positions=list(played.positions))
     conflict = xiangqi.result_conflict(played, slot.result)
     if conflict:
         view.flag = ResultFlag(conflict.recorded, conflict.expected, conflict.checkmate)
+    event = slot.board.round.event
+    count = xiangqi.move_count(played, limit=event.draw_move_limit)
+    quick = game_pace(event.pace, slot.game) != Pace.STANDARD
+    no_material = xiangqi.insufficient_material(played.final)
+    view.draws = DrawNote(count.counted, count.checks, count.limit, count.claim_holds,
+                          count.article, no_material,
+                          () if not quick or no_material else tuple(
+                              name for side, name in ((RED, _("Red")), (BLACK, _("Black")))
+                              if xiangqi.cannot_mate(played.final, side)))
     advice = xiangqi.find_repetition(played.positions, played.moves)
     if advice:
         view.repetition = RepetitionNote(
@@ -345,19 +400,29 @@ def sheet_text(view: GameView) -> str:
                      for n, red, black in view.rows)
 
 
-def board_svg(view: GameView, ply: int) -> str:
-    """The board after ``ply`` (0: the start), the last move marked."""
+PIECE_OUTLINES = OUTLINES  # for the page's script, which redraws the board at each step
+
+
+def piece_style(choice: str | None) -> str:
+    """The way a reader asked the pieces drawn: glyph outlines (the default) or the law's
+    letters (Art. 11: Tg S T X P M B)."""
+    return choice if choice in PIECE_STYLES else "glyphs"
+
+
+def board_svg(view: GameView, ply: int, pieces: str = "glyphs") -> str:
+    """The board after ``ply`` (0: the start), the last move marked, the pieces drawn as
+    glyph outlines or the law's letters (``xiangqi.svg.PIECE_STYLES``)."""
     ply = max(0, min(ply, len(view.moves)))
     last = xiangqi.Move.from_iccs(view.moves[ply - 1].iccs) if ply else None
-    return xiangqi.board_svg(view.positions[ply], last=last,
+    return xiangqi.board_svg(view.positions[ply], last=last, pieces=pieces,
                              title=_("Position after move %(n)s") % {"n": ply})
 
 
 # -- PGN -------------------------------------------------------------------------------------
 
 def _date(board: Board) -> str:
-    when = board.round.scheduled_at.date() if board.round.scheduled_at else (
-        board.round.event.start_date)
+    starts = board.round.starts_at
+    when = localtime(starts).date() if starts else board.round.event.start_date
     return when.strftime("%Y.%m.%d")
 
 
@@ -368,7 +433,7 @@ def slot_pgn_record(slot: GameSlot) -> xiangqi.GameRecord:
     event = board.round.event
     start = record.start_fen or xiangqi.START_FEN
     played = xiangqi.replay(record.iccs, start=start, notation="iccs")
-    moves = xiangqi.write_moves(played.positions[0], played.moves, "vi")
+    moves = xiangqi.write_moves(played.start, played.moves, "vi")
     number = f"{board.number}.{slot.number}" if slot.number else str(board.number)
     tags = (("Event", event.name), ("Site", event.venue or "?"), ("Date", _date(board)),
             ("Round", str(board.round.number)), ("Board", number), ("Red", slot.red),
@@ -403,13 +468,13 @@ def pgn_text(slots: list[GameSlot]) -> str:
 
 
 def round_flags(round_: Round) -> list[GameView]:
-    """The recorded games of a round whose result contradicts the final position or that hold
-    a repetition (the arbiter's round page)."""
+    """The recorded games of a round whose result contradicts the final position, that hold
+    a repetition, or where a draw claim would hold (the arbiter's round page)."""
     views = [game_view(slot) for slot in round_slots(round_)]
-    return [v for v in views if v and (v.flag or v.repetition)]
+    return [v for v in views if v and (v.flag or v.repetition or v.draws.alert)]
 
 
-def annotate_recorded(boards: list[Board]) -> bool:
+def boards_annotate_recorded(boards: list[Board]) -> bool:
     """Mark each board (``recorded``: its single game) and each game of its match
     (``recorded``) that has moves, in one query; whether any has."""
     found = set(GameMoves.objects.filter(board__in=[b.pk for b in boards])

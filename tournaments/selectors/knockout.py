@@ -13,7 +13,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from pairings.knockout import Bracket, LoserOf, Match, MatchState, Seed, WinnerOf, bracket_order
+from pairings.knockout import Bracket, LoserOf, Match, MatchState, Seed, WinnerOf
 from pairings.minimatch import MiniMatchError, MiniMatchRules
 from records import FORFEITS, Result
 from tournaments.adapters.knockout import (
@@ -217,7 +217,7 @@ def tie_rule(event: Event) -> str:
     return chain_words(event.tiebreak_games or [])
 
 
-def annotate_match_scores(round_: Round, boards: list[Board]) -> None:
+def bracket_boards_annotate_scores(round_: Round, boards: list[Board]) -> None:
     """Give every knockout match of a round its game score level by level from the first-named
     entry's side (``board.match_score``, e.g. "1–1 · 1½–½ (rapid)") and how it was decided
     (``board.match_note``), for the arbiter's round page; boards and games as
@@ -407,11 +407,15 @@ def _sections(bracket: Bracket, matches: list[MatchView],
 
 
 def _with_byes(bracket: Bracket, items: list[MatchView], byes: tuple[SideView, ...]) -> list:
-    lines = bracket_order(bracket.size)
+    """Round 1 down the bracket's lines: a match, or a bye where one line is empty (two empty
+    lines: a seed's section given a longer pass, appendix §2)."""
     by_seed = {b.seed: b for b in byes}
     pending = iter(items)
     out: list = []
-    for i in range(0, len(lines), 2):
-        low, high = sorted(lines[i:i + 2])
-        out.append(ByeView(by_seed[low]) if high > bracket.entrants else next(pending))
+    for i in range(0, len(bracket.lines), 2):
+        pair = [s for s in bracket.lines[i:i + 2] if s is not None]
+        if len(pair) == 2:
+            out.append(next(pending))
+        elif pair:
+            out.append(ByeView(by_seed[pair[0]]))
     return out

@@ -1,4 +1,4 @@
-"""A round as spectators read it (issue 19): each side's start number, rating and points
+"""A round as spectators read it: each side's start number, rating and points
 before the round on the pairing sheet, and the "find my board" list in alphabetical order.
 
 Points come from the standings after the previous round (Art. 21: the statute's scoring, byes,
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from tournaments.adapters.events import EventRecord, load_event
 from tournaments.models import Board, Entry, Event, Round
 from tournaments.selectors.standings import StandingRow, StandingsView, event_standings
+from tournaments.text import fold, search_words
 
 
 def main_points(table: StandingsView, row: StandingRow) -> str:
@@ -22,18 +23,13 @@ def main_points(table: StandingsView, row: StandingRow) -> str:
     return row.points
 
 
-def points_after(event: Event, rounds: int) -> dict[int, str]:
-    """Each ranked entry's points after ``rounds`` rounds (0: before the first), by entry id.
-    A knockout has no points to carry (the bracket says who is still in)."""
-    return points_and_record_after(event, rounds)[0]
-
-
 def points_and_record_after(event: Event, rounds: int, *,
                             public_rounds: list[Round] | None = None,
                             ) -> tuple[dict[int, str], EventRecord | None]:
-    """``points_after``, and the event as read for them (public rounds) for the rest of the
-    page to use (None for a knockout: nothing is read). ``public_rounds``: the event's
-    published rounds, when the page has read them."""
+    """Each ranked entry's points after ``rounds`` rounds (0: before the first), by entry id (a
+    knockout has no points to carry: the bracket says who is still in), and the event as read
+    for them (public rounds) for the rest of the page to use (None for a knockout: nothing is
+    read). ``public_rounds``: the event's published rounds, when the page has read them."""
     if not event.format_rules.has_standings:
         return {}, None
     record = load_event(event, public_only=True, rounds=public_rounds)
@@ -41,10 +37,10 @@ def points_and_record_after(event: Event, rounds: int, *,
     return {row.entry.pk: main_points(table, row) for row in table.rows}, record
 
 
-def annotate_points_before(round_: Round, boards: Iterable[Board], *,
+def boards_annotate_points_before(round_: Round, boards: Iterable[Board], *,
                            public_rounds: list[Round] | None = None) -> EventRecord | None:
     """Set ``white_points`` / ``black_points`` on each board: the points each side had when
-    the round was paired; returns the event as read for them (``points_after``)."""
+    the round was paired; returns the event as read for them (``points_and_record_after``)."""
     points, record = points_and_record_after(round_.event, round_.number - 1,
                                              public_rounds=public_rounds)
     for board in boards:
@@ -70,7 +66,7 @@ def _alphabetical(entry: Entry) -> tuple:
     return (key, entry.pk)
 
 
-def find_my_board(boards: Iterable[Board]) -> list[Seat]:
+def board_seats(boards: Iterable[Board]) -> list[Seat]:
     """Every entry of the round, alphabetically, with its board, colour and opponent."""
     seats = []
     for b in boards:
@@ -80,3 +76,14 @@ def find_my_board(boards: Iterable[Board]) -> list[Seat]:
         seats.append(Seat(b.white, b.number, "w", b.black, ""))
         seats.append(Seat(b.black, b.number, "b", b.white, ""))
     return sorted(seats, key=lambda s: _alphabetical(s.entry))
+
+
+def seats_found(seats: Iterable[Seat], query: str) -> list[Seat]:
+    """The seats of ``query`` ("find my board"): every word of it in the entry's name,
+    diacritics ignored ("nguyen" finds "Nguyễn"), or the entry's start number; in the list's
+    order."""
+    words = search_words(query)
+    if not words:
+        return []
+    return [s for s in seats if (len(words) == 1 and words[0] == str(s.entry.number))
+            or all(word in fold(s.entry.name) for word in words)]

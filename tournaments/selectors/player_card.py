@@ -1,4 +1,4 @@
-"""A player's card on the public pages (issue 19): total points, rank, performance, the
+"""A player's card on the public pages: total points, rank, performance, the
 rating change of a rated event, and each game with the opponent's rating and points, as
 chess-results shows a player."""
 
@@ -38,16 +38,23 @@ class PlayerCard:
     rating: ReportRow | None  # "Rtg+/-" in a rated event (docs/scoring.md)
 
 
-def performance(games: list[EntryGame]) -> int | None:
+def _performance(games: list[EntryGame]) -> int | None:
     """FIDE C.07 §10.2 tournament performance over the games played over the board: the
     opponents' average rating plus the rating difference of the percentage scored. None when
     nothing was played over the board or an opponent has no rating (as the board results
     page does)."""
-    played = [g for g in games if g.opponent is not None and g.result in _OVER_THE_BOARD]
-    ratings = [g.opponent.rating for g in played]
+    return games_performance([(g.opponent.rating, g.result) for g in games
+                              if g.opponent is not None])
+
+
+def games_performance(games: list[tuple[int | None, str]]) -> int | None:
+    """``_performance`` of the games given as (the opponent's rating, the result from the
+    player's side), byes left out: what a reader of many entries at once computes."""
+    played = [(rating, result) for rating, result in games if result in _OVER_THE_BOARD]
+    ratings = [rating for rating, _result in played]
     if not played or not all(ratings):
         return None
-    return tpr_value(ratings, sum((_OVER_THE_BOARD[g.result] for g in played), Fraction(0)))
+    return tpr_value(ratings, sum((_OVER_THE_BOARD[r] for _rating, r in played), Fraction(0)))
 
 
 def player_card(event: Event, entry: Entry, *, staff: bool) -> PlayerCard:
@@ -62,7 +69,7 @@ def player_card(event: Event, entry: Entry, *, staff: bool) -> PlayerCard:
         entry=entry,
         points=points.get(entry.pk, ""),
         rank=own.rank if own else None, shared=bool(own and own.shared),
-        performance=performance(games) if single else None,
+        performance=_performance(games) if single else None,
         games=tuple(CardGame(g, points.get(g.opponent.pk, "") if g.opponent else "")
                     for g in games),
         rating=entry_rating(event, entry),

@@ -1,9 +1,9 @@
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments.models import Entry, Player, Team, TeamMember, Visibility
+from tournaments.models import Entry, Player, PlayerTitle, Team, TeamMember, Visibility
 from tournaments.selectors.rounds import Change
 from tournaments.text import search_words
 
@@ -33,6 +33,13 @@ def players_listed(*, register: bool, search: str = "") -> QuerySet[Player]:
     if search:
         players = players.filter(pk__in=player_search(search, limit=200).values("pk"))
     return players.order_by("pk")
+
+
+def players_register() -> QuerySet[Player]:
+    """The whole register by name, with the titles held (two queries): its workbook."""
+    return Player.objects.order_by("sort_key", "pk").prefetch_related(
+        Prefetch("titles", queryset=PlayerTitle.objects.select_related("kind")
+                 .order_by("kind__order", "-awarded_on", "pk")))
 
 
 def team_search(query: str) -> QuerySet[Team]:

@@ -24,7 +24,7 @@ PLAY_ON_RULES = (Qualification.FINAL_BEFORE_LAST, Qualification.PLAY_ON)
 
 
 @dataclass(frozen=True)
-class Seat:
+class QualifierSeat:
     """A qualifier's place in the later stage: its seed (the entry's number there)."""
 
     seed: int
@@ -36,7 +36,7 @@ class Seat:
 @dataclass(frozen=True)
 class GroupPlan:
     label: str  # "" for a stage played as one event
-    seats: tuple[Seat, ...]
+    seats: tuple[QualifierSeat, ...]
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ def qualification_plan(stage: Stage) -> QualificationPlan:
     if playoffs:
         problems.append(_("A play-off at the qualification line is still to be played."))
     labels = stage.events.order_by("group_label").values_list("group_label", flat=True)
-    groups = tuple(GroupPlan(label, tuple(Seat(i, entries[p], *origin[p])
+    groups = tuple(GroupPlan(label, tuple(QualifierSeat(i, entries[p], *origin[p])
                                           for i, p in enumerate(group, start=1)))
                    for label, group in zip(labels, seated, strict=False))
     return QualificationPlan(

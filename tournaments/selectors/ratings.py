@@ -1,4 +1,4 @@
-"""Ratings as pages, the API and the federation's sheet read them (issue 17): the published
+"""Ratings as pages, the API and the federation's sheet read them: the published
 lists, a player's rating history, and an event's rating report after any round, computed on
 read by ``scoring/ratings.py`` from the stored results under the statute's regulation.
 """
@@ -6,8 +6,6 @@ read by ``scoring/ratings.py`` from the stored results under the statute's regul
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 
 from django.db.models import Q
 
@@ -24,19 +22,7 @@ from tournaments.models import (
     RoundStatus,
     Visibility,
 )
-from tournaments.text import points_text
-
-
-def signed(change: Fraction) -> str:
-    """A rating change as chess-results prints "Rtg+/-": one decimal, half up, with its sign."""
-    value = (Decimal(change.numerator) / Decimal(change.denominator)).quantize(
-        Decimal("0.1"), ROUND_HALF_UP)
-    return f"+{value}" if value > 0 else str(value)
-
-
-def hundredths(value: Fraction) -> str:
-    return str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        Decimal("0.01"), ROUND_HALF_UP))
+from tournaments.text import NumberStyle, number_text, points_text
 
 
 @dataclass(frozen=True)
@@ -52,11 +38,13 @@ class ReportRow:
 
     @property
     def expected(self) -> str:
-        return hundredths(self.row.expected)
+        return number_text(self.row.expected, style=NumberStyle.HUNDREDTHS)
 
     @property
     def change(self) -> str:
-        return signed(self.row.change) if self.row.rating is not None else ""
+        if self.row.rating is None:
+            return ""
+        return number_text(self.row.change, style=NumberStyle.SIGNED)
 
 
 @dataclass(frozen=True)
@@ -67,7 +55,7 @@ class RatingReport:
     application: RatingApplication | None  # the changes applied to a list, if they are
 
 
-def latest_list() -> RatingList | None:
+def rating_list_latest() -> RatingList | None:
     return RatingList.objects.order_by("-list_date", "-id").first()
 
 
@@ -75,7 +63,7 @@ def rating_lists():
     return RatingList.objects.all()
 
 
-def list_rows(rating_list: RatingList):
+def rating_list_rows(rating_list: RatingList):
     return rating_list.rows.select_related("player")
 
 
@@ -87,7 +75,7 @@ def public_player(pk: int) -> Player | None:
                     | Q(entries__event__visibility=Visibility.PUBLIC)).distinct().first())
 
 
-def player_history(player: Player) -> dict:
+def player_rating_history(player: Player) -> dict:
     """The player's rating on every list, newest first, and the events applied to them."""
     rows = (RatingListRow.objects.filter(player=player).select_related("rating_list")
             .order_by("-rating_list__list_date", "-rating_list_id"))
@@ -108,19 +96,22 @@ def event_report(event: Event, *, after_round: int | None = None,
     ``after_round`` (default: the last published round). Team events are not rated here."""
     record = record or load_event(event, public_only=True)
     rounds = played_rounds(record, after_round)
-    return RatingReport(event, rounds, _rows(event, record, rounds), active_application(event))
+    return RatingReport(event, rounds, _rows(event, record, rounds),
+                        rating_application_active(event))
 
 
-def _rows(event: Event, record: EventRecord, rounds: int) -> tuple[ReportRow, ...]:
+def _rows(event: Event, record: EventRecord, rounds: int,
+          only: int | None = None) -> tuple[ReportRow, ...]:
+    """The report's rows (``only``: that pairing number's alone)."""
     if not event.rated or event.is_team:
         return ()
     year = event.start_date.year if event.start_date else None
     table = rating_report(record.tournament, rating_regulation(event), year=year,
-                          after_round=rounds)
+                          after_round=rounds, only=only)
     return tuple(ReportRow(record.entries[r.number], r) for r in table)
 
 
-def active_application(event: Event) -> RatingApplication | None:
+def rating_application_active(event: Event) -> RatingApplication | None:
     return (event.rating_applications.filter(reverted_at__isnull=True)
             .select_related("rating_list", "applied_by").first())
 
@@ -130,10 +121,15 @@ def rating_changes(event: Event, record: EventRecord, after_round: int) -> dict[
     return {r.row.number: r.change for r in _rows(event, record, after_round)}
 
 
-def entry_rating(event: Event, entry: Entry) -> ReportRow | None:
-    """The entry's line of the report after the last published round (its page's "Rtg+/-")."""
+def entry_rating(event: Event, entry: Entry, *,
+                 record: EventRecord | None = None) -> ReportRow | None:
+    """The entry's line of the report after the last published round (its page's "Rtg+/-");
+    ``record``: the event's public rounds, already read."""
     if not event.rated or event.is_team:
         return None
-    record = load_event(event, public_only=True)
-    rows = _rows(event, record, played_rounds(record, None))
+    record = record or load_event(event, public_only=True)
+    number = record.numbers.get(entry.pk)
+    if number is None:
+        return None
+    rows = _rows(event, record, played_rounds(record, None), only=number)
     return next((r for r in rows if r.entry.pk == entry.pk), None)

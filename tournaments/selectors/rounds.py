@@ -5,14 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, F, Max, OuterRef, Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from records import Result
 from scoring.crosstable import MARKS
 from tournaments.models import (
+    Adjournment,
+    AdjournmentOutcome,
     Board,
+    BoardAssignment,
     ByeKind,
     Entry,
     Event,
@@ -28,6 +31,30 @@ from tournaments.models import (
 )
 
 
+def event_next_round_number(event: Event) -> int:
+    """The number the event's next round takes."""
+    return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def event_rounds_open(event: Event) -> list[int]:
+    """The numbers of the event's rounds not completed yet (drafts and published ones)."""
+    return list(event.rounds_set.exclude(status=RoundStatus.COMPLETED)
+                .order_by("number").values_list("number", flat=True))
+
+
+def round_open_board_numbers(round_: Round) -> list[int]:
+    """The numbers of the boards still waiting for a result (as ``round_open_boards``); a team or
+    knockout match with some games played but not all still waits."""
+    return list(round_.boards.filter(awaiting_result(round_.number))
+                .order_by("number").values_list("number", flat=True))
+
+
+def round_open_boards(round_: Round) -> int:
+    """Boards of the round still waiting for a result. Byes never wait, nor do the games of an
+    entry withdrawn before the round (a round robin's stored rounds): Art. 21.5 scores them."""
+    return round_.boards.filter(awaiting_result(round_.number)).count()
+
+
 def event_rounds(event: Event, *, staff: bool) -> QuerySet[Round]:
     """An event's rounds in number order, with counts of boards and of boards still waiting
     for a result; drafts only for the people who run the event, whose pages also say who
@@ -41,9 +68,14 @@ def event_rounds(event: Event, *, staff: bool) -> QuerySet[Round]:
     return rounds.exclude(status=RoundStatus.DRAFT)
 
 
-def visible_rounds(event: Event, *, staff: bool) -> list[Round]:
+def rounds_visible(event: Event, *, staff: bool) -> list[Round]:
     """``event_rounds``, read (one query)."""
     return list(event_rounds(event, staff=staff))
+
+
+def round_assignments(round_: Round) -> list[BoardAssignment]:
+    """The boards each arbiter is in charge of in ``round_`` (Art. 20.3 b), by first board."""
+    return list(round_.assignments.select_related("arbiter").order_by("first"))
 
 
 def rounds_with_event() -> QuerySet[Round]:
@@ -81,9 +113,13 @@ def round_drafts_after(event: Event, number: int) -> list[Round]:
 
 
 def _board_queryset():
+    """Boards with both entries, their games, and whether a game of theirs is adjourned now
+    (Art. 10.3: everyone sees "adjourned", the sealed move is the arbiters')."""
     return (
         Board.objects.select_related("white__player", "white__team", "black__player",
                                      "black__team")
+        .annotate(adjourned=Exists(Adjournment.objects.filter(
+            board=OuterRef("pk"), outcome=AdjournmentOutcome.ADJOURNED)))
         .prefetch_related(Prefetch(
             "games", queryset=Game.objects.select_related("first_player", "second_player")
             .order_by("level", "number")))
@@ -121,6 +157,7 @@ class EntryGame:
     # The games of the board whose moves are recorded (Art. 11): None for a board's single game,
     # else the game's number in its match; each links to the public game page.
     recorded: tuple[int | None, ...] = ()
+    starts_at: datetime | None = None  # the round's start (``Round.starts_at``)
 
 
 def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
@@ -132,9 +169,12 @@ def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
     out = []
     boards = list(boards.order_by("round__number"))
     recorded = _recorded_games(boards)
+    event = entry.event
     for b in boards:
+        b.round.event = event  # the round's start reads its event's schedule: no query
         if b.black_id is None:
-            out.append(EntryGame(b.round.number, b.number, None, "", b.get_bye_display(), b.bye))
+            out.append(EntryGame(b.round.number, b.number, None, "", b.get_bye_display(), b.bye,
+                                 starts_at=b.round.starts_at))
             continue
         first = b.white_id == entry.pk
         out.append(EntryGame(
@@ -144,6 +184,7 @@ def entry_games(entry: Entry, *, staff: bool) -> list[EntryGame]:
             result=MARKS[Result(b.result).outcome_for(first)] if b.result else "", bye="",
             board_id=b.pk,
             recorded=recorded.get(b.pk, ()),
+            starts_at=b.round.starts_at,
         ))
     return out
 

@@ -17,6 +17,7 @@ from scoring.crosstable import crosstable as engine_crosstable
 from scoring.points import MatchScoring, Primary, System
 from scoring.standings import Standings
 from scoring.standings import standings as engine_standings
+from scoring.tiebreaks import HeadToHeadAmong
 from tournaments.adapters.events import (
     EventRecord,
     counts_fouls,
@@ -28,7 +29,7 @@ from tournaments.adapters.events import (
 )
 from tournaments.models import Entry, Event, RoundStatus
 from tournaments.selectors.ratings import rating_changes
-from tournaments.text import points_text
+from tournaments.text import colour_letter, points_text
 from tournaments.tiebreak_labels import full_name, heading
 
 
@@ -51,7 +52,7 @@ class StandingRow:
     values: tuple[str, ...]
     # Why this row is above the next one with the same points, in words; "" otherwise.
     reason: str
-    # "Rtg+/-": the rating change so far in a rated event (issue 17); "" otherwise.
+    # "Rtg+/-": the rating change so far in a rated event; "" otherwise.
     rating_change: str = ""
 
 
@@ -148,7 +149,8 @@ def standings_table(event: Event, record: EventRecord, after_round: int | None =
     order = tiebreak_order(event)
     table = engine_standings(record.tournament, scoring_system(event), order, after_round=rounds,
                              lots_seed=event.lots_seed, fmt=scoring_format(event),
-                             start_date=event.start_date, fouls=_fouls(record, order, rounds))
+                             start_date=event.start_date, fouls=_fouls(record, order, rounds),
+                             h2h_among=HeadToHeadAmong(event.h2h_among))
     return rounds, table
 
 
@@ -156,7 +158,7 @@ def standings_table(event: Event, record: EventRecord, after_round: int | None =
 class Ranking:
     """The event read once (public rounds) and ranked by the statute after ``rounds``: what
     the standings and the crosstable both show, computed once when both are wanted (the
-    whole-event workbook, issue 23)."""
+    whole-event workbook)."""
 
     record: EventRecord
     rounds: int
@@ -209,6 +211,26 @@ def event_standings(event: Event, *, after_round: int | None = None,
                          withdrawn=tuple(record.entries[n] for n in table.withdrawn))
 
 
+def entry_standing(event: Event, entry: Entry, ranking: Ranking) -> tuple[int, bool, str] | None:
+    """The entry's rank, whether it is shared, and the points the standings rank first
+    (``pairing_sheet.main_points``), as ``event_standings``' row says them, without writing out
+    the whole table or its rating changes (a player's career reads one row of each event); None
+    when the entry is not ranked."""
+    number = ranking.record.numbers.get(entry.pk)
+    rows = ranking.table.rows
+    own = next((row for row in rows if row.number == number), None)
+    if own is None:
+        return None
+    system = ranking.system
+    is_match = isinstance(system, MatchScoring)
+    if event.is_team or is_match:
+        value = (own.game_points if is_match and system.primary is Primary.GAME
+                 else own.match_points)
+    else:
+        value = own.points
+    return own.rank, sum(1 for row in rows if row.rank == own.rank) > 1, points_text(value)
+
+
 def event_crosstable(event: Event, *, after_round: int | None = None,
                      ranking: Ranking | None = None) -> CrosstableView:
     """The crosstable (*bảng điểm*) in rank order; X marks cancelled games (Art. 21.5.1);
@@ -241,9 +263,9 @@ def _cell(marks, round_robin: bool, is_self: bool, titles: dict[int, str]) -> Cr
         cancelled = cancelled or text == MARKS[Outcome.CANCELLED]
         if round_robin or mark.opponent is None:
             texts.append(text)
-        else:  # Swiss: the opponent's table number (unique, unlike a shared rank); a
-            # ``Colour`` is a string enum and formats as its letter.
-            texts.append(f"{mark.opponent}{mark.colour or ''}{text}")
+        else:  # Swiss: the opponent's table number (unique, unlike a shared rank), the
+            # colour's letter in the page's language, the result.
+            texts.append(f"{mark.opponent}{colour_letter(mark.colour)}{text}")
     css = "self" if is_self else "x-cell" if cancelled else ""
     title = ""
     if marks:
@@ -252,6 +274,12 @@ def _cell(marks, round_robin: bool, is_self: bool, titles: dict[int, str]) -> Cr
             titles[number] = _("round %(n)s") % {"n": number}
         title = titles[number]
     return CrossCell(" ".join(texts), css, title)
+
+
+def event_uses_lots(event: Event) -> bool:
+    """Whether the statute's tie-break order (or the law's default for it) ends in lots."""
+    return event.format_rules.has_standings and any(c.upper() == "LOT"
+                                                    for c in tiebreak_order(event))
 
 
 def statute_tiebreaks(event: Event) -> tuple[Criterion, ...]:

@@ -14,6 +14,7 @@ from tournaments.selectors.event_page import (
     round_after,
     round_numbers_played,
 )
+from tournaments.selectors.prizes import PrizesView, event_prizes
 from tournaments.selectors.standings import (
     CrosstableView,
     StandingsView,
@@ -34,6 +35,8 @@ class StandingsPage(ReadModel):
     table: StandingsView
     played: list[int]
     team_ranks: list[TeamRankRow]
+    # The statute's prize of each winner, by table number (empty without a prize list).
+    prizes: PrizesView | None = None
 
 
 def standings_page(event: Event, *, staff: bool, after: str = "") -> StandingsPage:
@@ -42,8 +45,9 @@ def standings_page(event: Event, *, staff: bool, after: str = "") -> StandingsPa
     frame = event_frame(event, staff=staff)
     record = load_event(event, public_only=True, rounds=frame.public_rounds)
     table = event_standings(event, after_round=round_after(frame.rounds, after), record=record)
+    prizes = event_prizes(event, table=table) if event.prize_list else None
     return StandingsPage(frame, table, round_numbers_played(frame.rounds),
-                         standings_team_ranks(table))
+                         standings_team_ranks(table), prizes)
 
 
 @dataclass(frozen=True)
@@ -65,3 +69,27 @@ def crosstable_page(event: Event, *, staff: bool, after: str = "") -> Crosstable
                                               rounds=frame.public_rounds))
     return CrosstablePage(frame, event_crosstable(event, ranking=ranking),
                           round_numbers_played(frame.rounds))
+
+
+@dataclass(frozen=True)
+class PrizesPage(ReadModel):
+    """The public prizes page (``views/public.py: prizes``): the statute's prize winners after
+    the round asked (provisional until the last round is closed), the played rounds to choose
+    from. Amounts are the staff's: the public sees places, winners and items."""
+
+    frame: EventFrame
+    prizes: PrizesView
+    played: list[int]
+    show_money: bool
+
+
+def prizes_page(event: Event, *, staff: bool, after: str = "") -> PrizesPage:
+    """``event``'s prize winners after the played round ``after`` (otherwise the last one),
+    read as ``standings_page`` reads the standings."""
+    frame = event_frame(event, staff=staff)
+    if not event.format_rules.has_standings:  # a knockout: no standings to give prizes by
+        return PrizesPage(frame, PrizesView(event, 0, False, (), (), 0), [], staff)
+    record = load_event(event, public_only=True, rounds=frame.public_rounds)
+    table = event_standings(event, after_round=round_after(frame.rounds, after), record=record)
+    return PrizesPage(frame, event_prizes(event, table=table),
+                      round_numbers_played(frame.rounds), staff)

@@ -62,6 +62,8 @@ def _why_unavailable(why: str) -> str:
         return _("joins in a later round")
     if why == "moved_on":
         return _("moved on to the next stage")
+    if why == "left_out":
+        return _("left out: not checked in")
     return _("asked for a bye in this round")
 
 
@@ -69,7 +71,7 @@ def _colour(code: str) -> str:
     return _("White") if code == "w" else _("Black")
 
 
-def describe(finding: Finding, words: _Words) -> tuple[str, int | None, tuple[int, ...]]:
+def _describe(finding: Finding, words: _Words) -> tuple[str, int | None, tuple[int, ...]]:
     """A finding as (sentence, board, players' pairing numbers)."""
     p = finding.params
     code = finding.code
@@ -135,6 +137,8 @@ def _unavailable_why(setup: SwissSetup, number: int) -> str:
         return "withdrawn"
     if number in setup.moved_on:
         return "moved_on"
+    if number in setup.left_out:
+        return "left_out"
     return "not_joined" if number in setup.not_joined else "bye"
 
 
@@ -143,13 +147,13 @@ def round_findings(round_: Round, record: EventRecord | None = None,
     """The engine checker's findings on ``round_`` (any status), with what words them. Runs
     the Dutch engine, unless ``expected`` is its pairing of the round already (with the
     statute's options, ``dutch_options``): the pages read the findings stored with the round
-    (``stored_warnings``). ``record``: the event as already read, ``round_`` included (the
+    (``round_stored_warnings``). ``record``: the event as already read, ``round_`` included (the
     Swiss pairing's, ``adapters/events.py: record_with_round``; the whole-event check's)."""
     event = round_.event
     record = record or load_event(event)
-    setup = swiss_setup(record, round_.number)
+    setup = swiss_setup(record, round_.number, round_.left_out)
     proposal = tuple(p for p in record.tournament.pairings if p.round == round_.number)
-    participants = record.tournament.participants
+    participants = setup.tournament.participants  # withdrawn players kept in the draw: playing
     proposal_view = pairing_tournament(Tournament(participants, proposal),
                                        scoring_system(event))
     tournament = Tournament(participants, setup.tournament.pairings + proposal_view.pairings,
@@ -167,7 +171,7 @@ def _worded(findings, words: _Words) -> list[RoundWarning]:
     """The rules broken first, then the boards where the Dutch system pairs otherwise."""
     out = []
     for finding in findings:
-        text, board, numbers = describe(finding, words)
+        text, board, numbers = _describe(finding, words)
         entries = tuple(words.entries[n].pk for n in numbers if n in words.entries)
         out.append(RoundWarning(finding.code, text, board, entries))
     return sorted(out, key=lambda w: w.is_difference)
@@ -189,7 +193,7 @@ def round_check_data(round_: Round, expected: RoundPairing | None = None, *,
     return [{"code": f.code, "params": f.params, "text": f.text} for f in findings]
 
 
-def stored_warnings(round_: Round, *, entries: Iterable[Entry] | None = None,
+def round_stored_warnings(round_: Round, *, entries: Iterable[Entry] | None = None,
                     boards: Iterable[Board] | None = None) -> list[RoundWarning] | None:
     """The findings stored with a Swiss round, in words, without running the engine; None
     while the round has not been checked (a worker is checking it). Two queries, none when
@@ -213,8 +217,8 @@ def stored_warnings(round_: Round, *, entries: Iterable[Entry] | None = None,
 
 
 def event_check(event: Event) -> list[tuple[Round, list[RoundWarning]]]:
-    """Every round of a Swiss event checked as ``round_warnings`` checks a draft (issue 5's
-    checker over a whole event, e.g. one imported from another program's TRF): each round
+    """Every round of a Swiss event checked as ``round_warnings`` checks a draft (the
+    draft's checker over a whole event, e.g. one imported from another program's TRF): each round
     paired again from the rounds before it, the event read once."""
     record = load_event(event)
     return [(round_, round_warnings(round_, record))

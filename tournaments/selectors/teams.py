@@ -22,16 +22,12 @@ from scoring.teams import BoardRecord, Lineup, board_results
 from scoring.withdrawals import apply_withdrawals
 from tournaments.adapters.events import EventRecord, load_event, scoring_format, scoring_system
 from tournaments.models import Board, Entry, Event, Game, Player, RoundStatus, TeamMember
-from tournaments.text import points_text
+from tournaments.text import NumberStyle, number_text, points_text
 
 
-def percent(value: Fraction | None) -> str:
-    """A score fraction as a percentage, one decimal at most, half up: ``66.7%``."""
-    if value is None:
-        return ""
-    tenths = (value * 2000 + 1) // 2
-    whole, rest = divmod(int(tenths), 10)
-    return f"{whole}%" if rest == 0 else f"{whole}.{rest}%"
+def _percent(value: Fraction | None) -> str:
+    """A score fraction as a percentage (``number_text``): ``66,7%``."""
+    return number_text(value, style=NumberStyle.PERCENT)
 
 
 # --- loading -------------------------------------------------------------------------------------
@@ -146,7 +142,7 @@ def event_board_results(event: Event, *, after_round: int | None = None) -> Boar
                 rank=rank, shared=keys.count(keys[i]) > 1, player=players[r.player],
                 team=record.entries[r.team], reserve=r.player in reserves,
                 points=points_text(r.points, halves=True), games=r.games, played=r.played,
-                percentage=percent(r.percentage), opponents_rating=r.opponents_rating,
+                percentage=_percent(r.percentage), opponents_rating=r.opponents_rating,
                 performance=r.performance,
             ))
         tables.append(BoardTable(board, tuple(out)))
@@ -217,7 +213,7 @@ def team_view(entry: Entry, *, staff: bool) -> TeamView:
         member_rows.append(MemberRow(
             member=m, boards=", ".join(str(r.board) for r in sorted(rs, key=lambda r: r.board)),
             games=games, points=points_text(points, halves=True) if games else "",
-            percentage=percent(points / games) if games else ""))
+            percentage=_percent(points / games) if games else ""))
     seats_by_board: dict[tuple[int, int], _Seat] = {(s.board_id, s.number): s for s in seats}
     boards = {(b.round.number, b.number): b for b in Board.objects.filter(
         Q(white=entry) | Q(black=entry), round__event=event, round__number__lte=rounds,
@@ -268,7 +264,7 @@ def team_view(entry: Entry, *, staff: bool) -> TeamView:
 # --- match scores on the round pages -------------------------------------------------------------
 
 
-def annotate_match_scores(boards: Iterable[Board]) -> None:
+def team_boards_annotate_scores(boards: Iterable[Board]) -> None:
     """Give every team match its score in board points from the first-named team's side
     (``board.team_score``, e.g. "2½–1½"; a team knockout's level match adds its result, "2–2
     (1-0)"), counting the boards with a result so far; boards and games as
@@ -295,7 +291,7 @@ def annotate_match_scores(boards: Iterable[Board]) -> None:
             board.team_score += f" ({board.get_result_display()})"
 
 
-def annotate_rosters(boards: Iterable[Board]) -> None:
+def boards_annotate_rosters(boards: Iterable[Board]) -> None:
     """Give every team match its two rosters (``board.roster_first``, ``board.roster_second``:
     team members in board order, reserves last) for the line-up form; one query."""
     boards = [b for b in boards if b.black_id is not None]

@@ -11,7 +11,9 @@ What an exported file holds:
   (ranks leave ties that only lots would break shared: TRF allows shared ranks), then one block
   per round. A game: opponent, colour, result (blank while unknown). A bye: ``0000 - U`` (pairing
   bye), ``H``, ``F``. **An absence** (no board in a paired round: withdrawn, not yet entered,
-  absent) is written ``0000 - Z``;
+  absent) is written ``0000 - Z``. A disqualified player's games (Art. 15.6) are written as the
+  opponents' forfeit wins when the statute scores them so (``scoring/withdrawals.py:
+  disqualified_as_forfeits``); cancelled ones stay as played, the points column saying 0;
 - half-point byes requested for the next round, not paired yet, as ``0000 - H`` in that round
   (the in-tournament convention pairing programs read as "not to be paired");
 - extension lines: ``XXR`` rounds announced, ``XXC white1|black1`` the initial colour (the
@@ -35,6 +37,8 @@ from records import Bye, Outcome, Pairing, Tournament, trf
 from records.trf_fields import points_text
 from scoring.points import MatchScoring
 from scoring.standings import standings as engine_standings
+from scoring.tiebreaks import HeadToHeadAmong
+from scoring.withdrawals import disqualified_as_forfeits
 from tournaments.adapters.events import (
     counts_fouls,
     foul_counts,
@@ -99,7 +103,9 @@ def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 201
     record = load_event(event, public_only=not include_drafts)
     tournament = record.tournament
     last = tournament.rounds_paired
-    pairings = _with_absences(tournament, last)
+    # Art. 15.6: a disqualified player's games written as the opponents' forfeit wins.
+    written = disqualified_as_forfeits(tournament)
+    pairings = _with_absences(written, last)
     upcoming = last + 1
     rules = event.format_rules
     if rules.pairs_by_score and (not event.rounds or upcoming <= event.rounds):
@@ -112,7 +118,7 @@ def trf_export(event: Event, *, include_drafts: bool = False, edition: int = 201
     fouls = foul_counts(record, last) if counts_fouls(order) else None
     table = engine_standings(tournament, system, order, after_round=last,
                              fmt=scoring_format(event), start_date=event.start_date,
-                             fouls=fouls)
+                             fouls=fouls, h2h_among=HeadToHeadAmong(event.h2h_among))
     totals = {r.number: points_text(Fraction(r.points)) for r in table.rows}
     # Art. 21.5.1: withdrawn with all games cancelled: 0 points and no rank.
     totals.update({n: points_text(Fraction(0)) for n in table.withdrawn})

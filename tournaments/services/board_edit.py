@@ -74,7 +74,7 @@ def _validate(event: Event, slots: list[Slot]) -> list[Slot]:
 def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -> Round:
     """Write ``slots`` as the round's boards 1..n (games first, then byes), changing only the
     boards that differ, each change in the board's history."""
-    reason_check(reason)
+    reason_check(reason=reason)
     slots = _validate(event, slots)
     boards = {b.number: b for b in round_.boards.all()}
     reason = reason or "changed by hand"
@@ -88,7 +88,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             continue
         was_game = board.pk is not None and board.black_id is not None
         board.white_id, board.black_id, board.bye = slot.white, slot.black, slot.bye
-        versioned_save(board, actor=actor, reason=reason)
+        versioned_save(row=board, actor=actor, reason=reason)
         changed = True
         if slot.black is None and was_game:
             board.games.all().delete()
@@ -96,7 +96,7 @@ def _store(event: Event, round_: Round, slots: list[Slot], actor, reason: str) -
             new_games.append(board)
     match_games_store(event=event, boards=new_games, actor=actor)
     for board in boards.values():
-        history_note(board, actor=actor, reason=reason)
+        history_note(row=board, actor=actor, reason=reason)
         board.delete()
         changed = True
     if changed and round_.method != PairingMethod.MANUAL:
@@ -117,7 +117,7 @@ def _find(slots: list[Slot], entry: int) -> tuple[int, str] | None:
     return None
 
 
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def round_boards_replace(*, round_: Round, actor, boards: list[Slot], reason: str = "",
                          event: Event) -> Round:
     """Replace every board of a draft round (games in the given order, then byes)."""
@@ -125,7 +125,7 @@ def round_boards_replace(*, round_: Round, actor, boards: list[Slot], reason: st
     return _store(event, round_, list(boards), actor, reason)
 
 
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def board_swap(*, round_: Round, actor, board_number: int, reason: str = "", event: Event) -> Round:
     """Swap the colours of one board."""
     round_ = _open(event, round_)
@@ -137,7 +137,7 @@ def board_swap(*, round_: Round, actor, board_number: int, reason: str = "", eve
     return _store(event, round_, slots, actor, reason or "colours swapped")
 
 
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def board_exchange(*, round_: Round, actor, first: int, second: int,
                    reason: str = "", event: Event) -> Round:
     """Exchange two entries (ids) wherever they are: on two boards, on one board (colours
@@ -167,8 +167,8 @@ def board_exchange(*, round_: Round, actor, first: int, second: int,
     return _store(event, round_, slots, actor, reason or "players exchanged")
 
 
-@event_writer("tournaments.pair_round", of="round_")
-def board_set_bye(*, round_: Round, actor, entry: int, kind: str, reason: str = "",
+@event_writer(perm="tournaments.pair_round", of="round_")
+def board_bye_set(*, round_: Round, actor, entry: int, kind: str, reason: str = "",
                   event: Event) -> Round:
     """Give an entry (id) a bye of ``kind`` (U, H, F, Z). If it was on a game board, its
     opponent is left without a board: pair them with someone or give them a bye too."""
@@ -183,7 +183,7 @@ def board_set_bye(*, round_: Round, actor, entry: int, kind: str, reason: str = 
     return _store(event, round_, slots, actor, reason or "bye given")
 
 
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def board_pair(*, round_: Round, actor, white: int, black: int, reason: str = "",
                event: Event) -> Round:
     """Pair two entries (ids) who have no game in the round (no board, or a bye, which goes)."""
@@ -202,7 +202,7 @@ def board_pair(*, round_: Round, actor, white: int, black: int, reason: str = ""
                   reason or "paired by hand")
 
 
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def board_remove(*, round_: Round, actor, entry: int, reason: str = "", event: Event) -> Round:
     """Take an entry (id) out of the round: absent, no points. Its opponent is left without a
     board."""
@@ -236,7 +236,7 @@ def board_edit_apply(*, round_: Round, actor, operation: dict) -> Round:
                                          second=second, reason=reason)
     if op == "bye":
         need(first, data.get("kind"))
-        return board_set_bye(round_=round_, actor=actor, entry=first,
+        return board_bye_set(round_=round_, actor=actor, entry=first,
                                         kind=data["kind"], reason=reason)
     if op == "pair":
         need(first, second)

@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Category, Championship, Event, Stage
-from tournaments.services._access import event_lock
-from tournaments.services.championships import require_championship
+from tournaments.services._access import championship_require, event_lock
 
 
 def _refuse_if_played(events, what: str) -> None:
@@ -26,16 +25,17 @@ def _refuse_if_played(events, what: str) -> None:
 def _remove_events(events) -> None:
     """The stage events go with their entries, roles and drafts (cascade); ``Event.stage`` is
     protected so a stage is never left half-removed. Each is locked first, which also bumps its
-    version (issue 23), so no cached public page of a removed event is served after the
+    version, so no cached public page of a removed event is served after the
     commit."""
     for event in events:
-        event_lock(event).delete()
+        event_lock(event=event).delete()
 
 
 @transaction.atomic
 def stage_remove(*, stage: Stage, actor) -> None:
     """Remove the category's last stage and its events, if none has rounds."""
-    require_championship(actor, "tournaments.change_championship", stage.category.championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=stage.category.championship)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.category.stages.filter(number__gt=stage.number).exists():
         raise ServiceError(_("Only the category's last stage can be removed: a later stage "
@@ -49,7 +49,8 @@ def stage_remove(*, stage: Stage, actor) -> None:
 @transaction.atomic
 def category_remove(*, category: Category, actor) -> None:
     """Remove a category with all its stages, if none of their events has rounds."""
-    require_championship(actor, "tournaments.change_championship", category.championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=category.championship)
     category = Category.objects.select_for_update().get(pk=category.pk)
     events = Event.objects.filter(stage__category=category)
     _refuse_if_played(events, category.name)
@@ -61,7 +62,8 @@ def category_remove(*, category: Category, actor) -> None:
 def championship_remove(*, championship: Championship, actor) -> None:
     """Remove a championship with its categories, stages and roles, if no stage event has
     rounds."""
-    require_championship(actor, "tournaments.change_championship", championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=championship)
     championship = Championship.objects.select_for_update().get(pk=championship.pk)
     events = Event.objects.filter(stage__category__championship=championship)
     _refuse_if_played(events, championship.name)

@@ -9,7 +9,6 @@ the entries services and ``round_start``.
 
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +18,7 @@ from scoring.qualification import QualificationError
 from tournaments.errors import ServiceError
 from tournaments.models import (
     FORMAT_RULES,
+    AddressKind,
     Category,
     Championship,
     ChampionshipRole,
@@ -31,34 +31,34 @@ from tournaments.models import (
     Role,
     Seeding,
     Stage,
+    law_defaults,
 )
 from tournaments.rules import roles_forget
+from tournaments.selectors.addresses import address_free, address_taken
 from tournaments.selectors.qualification import qualification_plan
-from tournaments.services._access import event_lock
-from tournaments.services.championship_rules import qualification_check
+from tournaments.services._access import championship_require, event_lock, organisation_require
+from tournaments.services._addresses import address_change
+from tournaments.services._championship_rules import qualification_check
 from tournaments.services.entries import (
     entry_register,
-    entry_register_team,
     entry_remove,
+    entry_team_register,
     numbers_draw,
 )
-from tournaments.services.events import event_build, law_defaults
+from tournaments.services.events import event_build
 from tournaments.services.formats import round_start
-from tournaments.text import group_labels, unique_slug
+from tournaments.text import group_labels, slug_valid
 
-CHAMPIONSHIP_FIELDS = frozenset({"name", "start_date", "end_date", "venue", "organiser",
-                                 "visibility"})
+CHAMPIONSHIP_FIELDS = frozenset({"name", "slug", "start_date", "end_date", "venue",
+                                 "organiser", "visibility"})
 CATEGORY_FIELDS = frozenset({"name", "order", "participant_kind", "team_classification",
-                             "team_by", "team_best_n"})
+                             "team_by", "team_best_n", "eligible_sex", "eligible_born_from",
+                             "eligible_born_to", "eligible_rating_min", "eligible_rating_max",
+                             "eligible_unrated", "eligible_federations", "eligible_provinces",
+                             "eligible_members_only"})
 QUALIFICATION_FIELDS = frozenset({"qualification", "qualifiers", "best_of_next", "after_round",
                                   "seeding", "line_ties", "places",
                                   "higher_rank_chooses_colour"})
-
-
-def require_championship(actor, perm: str, championship: Championship) -> None:
-    """Refuse unless ``actor`` holds ``perm`` on the championship (tournaments/rules.py)."""
-    if actor is None or not actor.has_perm(perm, championship):
-        raise PermissionDenied(_("You do not have the right to do this in this championship."))
 
 
 def _check_fields(values: dict, allowed: frozenset) -> None:
@@ -76,17 +76,21 @@ def _save(row, **changes):
 
 
 @transaction.atomic
-def championship_create(*, actor, name: str, start_date, slug: str = "",
+def championship_create(*, actor, name: str, start_date, slug: str = "", organisation=None,
                         **fields) -> Championship:
-    """A new championship; its creator is its organiser (Art. 19). Creating one is the right to
-    create events (``tournaments.add_event``), since its stages are events. ``slug``: its
-    address, made from the name unless given."""
-    if actor is None or not actor.has_perm("tournaments.add_event"):
-        raise PermissionDenied(_("Only organisers can create championships."))
+    """A new championship, under ``organisation`` or the site's; its creator is its organiser
+    (Art. 19). Creating one is the right to create events (``tournaments.add_event``, or
+    administering the organisation), since its stages are events. ``slug``: its address, made
+    from the name unless given."""
+    organisation_require(actor=actor, organisation=organisation)
     _check_fields(fields, CHAMPIONSHIP_FIELDS)
-    slug = slug or unique_slug(name, fallback="championship",
-                               taken=lambda s: Championship.objects.filter(slug=s).exists())
-    championship = Championship(name=name, start_date=start_date, created_by=actor, slug=slug)
+    if not slug:
+        slug = address_free(AddressKind.CHAMPIONSHIP, name)
+    elif not slug_valid(slug) or address_taken(AddressKind.CHAMPIONSHIP, slug):
+        raise ServiceError(_("The address %(slug)s is taken or not allowed: choose another."),
+                           slug=slug)
+    championship = Championship(name=name, start_date=start_date, created_by=actor, slug=slug,
+                                organisation=organisation)
     _save(championship, **fields)
     ChampionshipRole.objects.create(championship=championship, user=actor, role=Role.ORGANISER)
     return championship
@@ -96,12 +100,18 @@ def championship_create(*, actor, name: str, start_date, slug: str = "",
 def championship_update(*, championship: Championship, actor, **changes) -> Championship:
     """Change the championship's name, dates, venue or visibility. Making it public makes its
     stage events public too (their pages are linked from it)."""
-    require_championship(actor, "tournaments.change_championship", championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=championship)
     _check_fields(changes, CHAMPIONSHIP_FIELDS)
+    if "slug" in changes:  # the former address redirects to the new one
+        address_change(row=championship, kind=AddressKind.CHAMPIONSHIP, actor=actor,
+                       slug=changes.pop("slug"))
     _save(championship, **changes)
     if "visibility" in changes:
         for pk in _stage_events(championship).values_list("pk", flat=True):
-            event_lock(pk)  # their public pages appear or go (the version, issue 23)
+            # their public pages appear or go: their version moves; the championship's
+            # publication covers a closed stage too
+            event_lock(event=pk, closed_ok=True)
         Event.objects.filter(stage__category__championship=championship).update(
             visibility=championship.visibility)
     return championship
@@ -115,13 +125,15 @@ def _stage_events(championship: Championship):
 def championship_role_assign(*, championship: Championship, actor, user,
                              role: str) -> ChampionshipRole:
     """Appoint ``user`` for the whole championship; the role is given on every stage event."""
-    require_championship(actor, "tournaments.change_championship", championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=championship)
     if role not in Role.values:
         raise ServiceError(_("Unknown role."))
     given, _created = ChampionshipRole.objects.get_or_create(championship=championship,
                                                              user=user, role=role)
-    for event in _stage_events(championship):
-        event_lock(event)  # the role shows on the event's pages (the version, issue 23)
+    # A closed stage keeps its staff as closed (reopen it to appoint there).
+    for event in _stage_events(championship).filter(closed_at__isnull=True):
+        event_lock(event=event)  # the role shows on the event's pages: its version moves
         _give_role(event, user, role)
     roles_forget(user)
     return given
@@ -139,12 +151,13 @@ def _give_role(event: Event, user, role: str) -> None:
 @transaction.atomic
 def championship_role_remove(*, championship: Championship, actor, user, role: str) -> None:
     """Remove a championship role, and the same role on its stage events."""
-    require_championship(actor, "tournaments.change_championship", championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=championship)
     if role == Role.ORGANISER and user.pk == championship.created_by_id:
         raise ServiceError(_("The championship's creator stays its organiser."))
     ChampionshipRole.objects.filter(championship=championship, user=user, role=role).delete()
     for pk in _stage_events(championship).values_list("pk", flat=True):
-        event_lock(pk)
+        event_lock(event=pk, closed_ok=True)  # taking a right away passes a closed stage
     EventRole.objects.filter(event__in=_stage_events(championship), user=user, role=role) \
         .exclude(event__created_by=user, role=Role.ORGANISER).delete()
     roles_forget(user)
@@ -153,7 +166,8 @@ def championship_role_remove(*, championship: Championship, actor, user, role: s
 @transaction.atomic
 def category_add(*, championship: Championship, actor, name: str, **fields) -> Category:
     """A category (nội dung: men, women, U16, rapid, teams...) with its team classification."""
-    require_championship(actor, "tournaments.change_championship", championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=championship)
     _check_fields(fields, CATEGORY_FIELDS - {"name"})
     if championship.categories.filter(name=name).exists():
         raise ServiceError(_("This championship already has a category named %(name)s."),
@@ -164,7 +178,8 @@ def category_add(*, championship: Championship, actor, name: str, **fields) -> C
 
 @transaction.atomic
 def category_update(*, category: Category, actor, **changes) -> Category:
-    require_championship(actor, "tournaments.change_championship", category.championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=category.championship)
     _check_fields(changes, CATEGORY_FIELDS)
     stored = Category.objects.select_for_update().get(pk=category.pk)  # not a form's copy
     if changes.get("participant_kind", stored.participant_kind) != \
@@ -183,7 +198,8 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
     knockout stage is seeded from the organisers' list, which qualifying fills with the earlier
     stage's order."""
     championship = category.championship
-    require_championship(actor, "tournaments.change_championship", championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=championship)
     if format not in Format.values:
         raise ServiceError(_("Unknown format."))
     if groups < 1 or groups > 26:
@@ -198,7 +214,8 @@ def stage_add(*, category: Category, actor, format: str, groups: int = 1, name: 
     for label in group_labels(groups) if groups > 1 else [""]:
         title = f"{base} — {_('Group %(g)s') % {'g': label}}" if label else base
         event = event_build(actor=actor, name=title, start_date=start_date or
-                            championship.start_date, **{**law_defaults(format), **statute})
+                            championship.start_date, organisation=championship.organisation,
+                            **{**law_defaults(format), **statute})
         Event.objects.filter(pk=event.pk).update(stage=stage, group_label=label,
                                                  visibility=championship.visibility)
         for role in championship.roles.exclude(user=actor, role=Role.ORGANISER):
@@ -211,7 +228,8 @@ def stage_qualification_set(*, stage: Stage, actor, **rule) -> Stage:
     """Set how players come into ``stage`` from the stage before (the championship's statute).
     A rule the stages cannot follow is refused with the reason; once players have qualified or
     the stage has rounds the rule is fixed."""
-    require_championship(actor, "tournaments.change_championship", stage.category.championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=stage.category.championship)
     _check_fields(rule, QUALIFICATION_FIELDS)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.number == 1:
@@ -222,7 +240,7 @@ def stage_qualification_set(*, stage: Stage, actor, **rule) -> Stage:
     for field, value in rule.items():
         setattr(stage, field, value)
     previous = stage.category.stages.get(number=stage.number - 1)
-    qualification_check(stage, previous)
+    qualification_check(stage=stage, previous=previous)
     stage.full_clean()
     stage.save()
     return stage
@@ -235,7 +253,8 @@ def stage_register(*, stage: Stage, actor, players: list[Player] = ()) -> list[E
     then back C, B, A... (C.04.2 order for equal ratings). Players already registered in a group
     (through its entries page, or an earlier call) are dealt again with the new ones, keeping
     their rating at entry; with no ``players`` this only deals. Refused once a group has rounds."""
-    require_championship(actor, "tournaments.change_championship", stage.category.championship)
+    championship_require(actor=actor, perm="tournaments.change_championship",
+                         championship=stage.category.championship)
     if stage.number > 1:
         raise ServiceError(_("Players come into a later stage by qualifying."))
     events = list(stage.events.order_by("group_label"))
@@ -267,7 +286,8 @@ def stage_playoff_record(*, stage: Stage, actor, winners: list[int]) -> Stage:
     earlier stage, in the order they finished); qualifying then takes them. Winners of several
     play-offs (a group's line, then the best-placed players' line) are recorded one play-off
     after the other and kept in that order."""
-    require_championship(actor, "tournaments.record_playoff", stage.category.championship)
+    championship_require(actor=actor, perm="tournaments.record_playoff",
+                         championship=stage.category.championship)
     stage = Stage.objects.select_for_update().get(pk=stage.pk)
     if stage.qualified_at is not None:
         raise ServiceError(_("Players have already qualified into this stage."))
@@ -289,7 +309,7 @@ def _enter(event: Event, actor, earlier: Entry) -> Entry:
         return entry_register(event=event, actor=actor, player=earlier.player,
                               rating=earlier.rating)
     members = list(earlier.members.select_related("player"))
-    return entry_register_team(event=event, actor=actor, team=earlier.team,
+    return entry_team_register(event=event, actor=actor, team=earlier.team,
                                players=[m.player for m in members if not m.is_reserve],
                                reserves=[m.player for m in members if m.is_reserve])
 
@@ -319,7 +339,8 @@ def stage_qualify(*, stage: Stage, actor, draw: bool = True) -> Qualified:
 
 @transaction.atomic
 def _qualify(*, stage: Stage, actor, draw: bool) -> Qualified:
-    require_championship(actor, "tournaments.qualify_stage", stage.category.championship)
+    championship_require(actor=actor, perm="tournaments.qualify_stage",
+                         championship=stage.category.championship)
     locked = Stage.objects.select_for_update().get(pk=stage.pk)
     if locked.qualified_at is not None:
         raise ServiceError(_("Players have already qualified into this stage."))

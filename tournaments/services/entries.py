@@ -4,8 +4,9 @@ import random
 import secrets
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.errors import ServiceError
 from tournaments.models import (
@@ -19,23 +20,18 @@ from tournaments.models import (
     TeamMember,
     rating_order_key,
 )
-from tournaments.services._access import event_writer, require
-from tournaments.services.formats import format_flow
+from tournaments.selectors.rounds import event_next_round_number
+from tournaments.services._access import event_writer, right_require
+from tournaments.services._checks import entries_open_check, roster_check
+from tournaments.services.formats import FormatFlow
+from tournaments.services.players import player_create
+
+# The withdrawal round box's own message (the form has ``novalidate``: not the browser's).
+WITHDRAWAL_LIMIT = gettext_lazy("Withdrawn after round: give a whole number from 0 to "
+                                "%(last)s, the last round drawn.")
 
 
-def _next_round(event: Event) -> int:
-    return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
-
-
-def entries_check_open(event: Event) -> int:
-    """The round a new entry joins. Round robin and knockout tables are fixed once drawn."""
-    joined = _next_round(event)
-    if joined > 1 and not event.format_rules.late_entries:
-        raise ServiceError(_("Entries are closed: the tables of this event are already drawn."))
-    return joined
-
-
-@event_writer("tournaments.change_event")
+@event_writer(perm="tournaments.change_event")
 def entry_register(*, event: Event, actor, player: Player, rating: int | None = None) -> Entry:
     """Register a player; after round 1 in a Swiss event this is a late entry (from the next
     round on)."""
@@ -43,35 +39,15 @@ def entry_register(*, event: Event, actor, player: Player, rating: int | None = 
         raise ServiceError(_("This is a team event: register teams."))
     if Entry.objects.filter(event=event, player=player).exists():
         raise ServiceError(_("%(player)s is already registered."), player=player.full_name)
-    joined = entries_check_open(event)
+    joined = entries_open_check(event=event)
     return Entry.objects.create(
         event=event, player=player, rating=player.rating if rating is None else rating,
         joined_round=joined,
     )
 
 
-def roster_check(event: Event, players: list[Player], reserves: list[Player]) -> None:
-    """Appendix §4: official events field 3–4 players and 1–2 reserves per team, listed
-    strongest first; friendly events any number."""
-    everyone = [*players, *reserves]
-    if len({p.pk for p in everyone}) != len(everyone):
-        raise ServiceError(_("A player appears twice on the roster."))
-    if len(players) != event.team_boards:
-        raise ServiceError(_("The team needs exactly %(n)s players, one per board."),
-                           n=event.team_boards)
-    if len(reserves) > event.team_reserves:
-        raise ServiceError(_("At most %(n)s reserves."), n=event.team_reserves)
-    if event.official and not (3 <= len(players) <= 4 and 1 <= len(reserves) <= 2):
-        raise ServiceError(_("Official team events: 3–4 players and 1–2 reserves per team "
-                             "(appendix §4)."))
-    taken = TeamMember.objects.filter(entry__event=event, player__in=everyone)
-    if taken.exists():
-        raise ServiceError(_("%(player)s already plays for another team in this event."),
-                           player=taken.first().player.full_name)
-
-
-@event_writer("tournaments.change_event")
-def entry_register_team(
+@event_writer(perm="tournaments.change_event")
+def entry_team_register(
     *, event: Event, actor, team: Team, players: list[Player], reserves: list[Player] = ()
 ) -> Entry:
     """Register a team with its roster in board order (1 = strongest), then reserves."""
@@ -80,8 +56,8 @@ def entry_register_team(
     if Entry.objects.filter(event=event, team=team).exists():
         raise ServiceError(_("%(team)s is already registered."), team=team.name)
     reserves = list(reserves)
-    roster_check(event, list(players), reserves)
-    joined = entries_check_open(event)
+    roster_check(event=event, players=list(players), reserves=reserves)
+    joined = entries_open_check(event=event)
     ratings = [p.rating for p in players if p.rating]
     entry = Entry.objects.create(
         event=event, team=team, joined_round=joined,
@@ -95,15 +71,15 @@ def entry_register_team(
 
 
 @transaction.atomic
-def entry_register_new_player(*, event: Event, actor, **player_fields) -> Entry:
+def entry_new_player_register(*, event: Event, actor, **player_fields) -> Entry:
     """Quick add: a player new to the register, registered in the event at once (all or
     nothing: a refused registration leaves no player behind)."""
-    require(actor, "tournaments.change_event", event)
-    player = Player.objects.create(**player_fields)
+    right_require(actor=actor, perm="tournaments.change_event", event=event)
+    player = player_create(actor=actor, **player_fields)
     return entry_register(event=event, actor=actor, player=player)
 
 
-@event_writer("tournaments.change_event", of="entry")
+@event_writer(perm="tournaments.change_event", of="entry")
 def entry_remove(*, entry: Entry, actor, event: Event) -> None:
     """Remove an entry that has not been paired yet (a mistake, not a withdrawal)."""
     if Board.objects.filter(Q(white=entry) | Q(black=entry)).exists():
@@ -111,26 +87,26 @@ def entry_remove(*, entry: Entry, actor, event: Event) -> None:
     entry.delete()
 
 
-@event_writer("tournaments.withdraw_entry", of="entry")
+@event_writer(perm="tournaments.withdraw_entry", of="entry")
 def entry_withdraw(*, entry: Entry, actor, after_round: int, reason: str = "",
                    event: Event) -> Entry:
     """Withdraw after ``after_round`` (Art. 21.5), or disqualify with ``reason`` (Art. 20.3:
     the chief arbiter's right; scored as a withdrawal). The scoring engine applies the law's
     consequences (cancelled games or wins for the opponents) when standings are computed."""
-    last = _next_round(event) - 1
+    last = event_next_round_number(event) - 1
     if not 0 <= after_round <= max(last, 0):
-        raise ServiceError(_("Round %(n)s has not been paired yet."), n=after_round)
+        raise ServiceError(WITHDRAWAL_LIMIT, last=max(last, 0))
     entry.status = EntryStatus.WITHDRAWN
     entry.withdrawn_after_round = after_round
     entry.withdrawal_reason = reason.strip()
     entry.save(update_fields=["status", "withdrawn_after_round", "withdrawal_reason"])
     # A knockout: its pending and future matches are lost by walkover; a Swiss: its drafts are
     # checked again.
-    format_flow(entry.event).after_withdrawal(event=entry.event, actor=actor)
+    FormatFlow.of(entry.event).after_withdrawal(event=entry.event, actor=actor)
     return entry
 
 
-@event_writer("tournaments.draw_numbers")
+@event_writer(perm="tournaments.draw_numbers")
 def numbers_draw(
     *, event: Event, actor, method: str, seed: int | None = None,
     numbers: dict[int, int] | None = None,

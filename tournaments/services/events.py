@@ -1,53 +1,25 @@
 """Creating an event from its statute, changing it, and appointing who runs it."""
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import (
-    FORMAT_RULES,
+    AddressKind,
     Event,
     EventRole,
     Format,
     Role,
-    ScoringSystem,
     Visibility,
+    law_defaults,
 )
 from tournaments.rules import roles_forget
-from tournaments.services._access import event_writer
+from tournaments.selectors.addresses import address_taken
+from tournaments.selectors.events import STATUTE_FIELDS, event_slug_free
+from tournaments.services._access import event_writer, organisation_require
+from tournaments.services._addresses import address_change
 from tournaments.services.round_checks import drafts_check_schedule
-from tournaments.text import unique_slug
-
-# Statute fields an organiser may set through event_create / event_update.
-STATUTE_FIELDS = frozenset(
-    f.name for f in Event._meta.get_fields()
-    if getattr(f, "editable", False) and f.name not in {"id", "created_by", "created_at",
-                                                      "updated_at"}
-)
-
-
-def law_defaults(format: str, games_per_match: int | None = None) -> dict:
-    """The law's defaults that depend on the format (Art. 10.1.1, 21.2; appendix §2).
-
-    Knockout matches are usually two games, one with each colour (appendix §2); two-game matches
-    are scored with match and game points (Art. 21.2) and played at 60 minutes per game
-    (Art. 10.1.1 a); a single game is 90 minutes each (Art. 10.1.1 b).
-    """
-    rules = FORMAT_RULES[format]
-    games = games_per_match or rules.law_games_per_match
-    defaults: dict = {"games_per_match": games}
-    if games >= 2:
-        defaults["time_base_minutes"] = 60
-        if rules.has_standings:  # a bracket ranks nobody by points
-            defaults["scoring"] = ScoringSystem.TWO_GAME_MATCH
-    return defaults
-
-
-def event_slug(name: str) -> str:
-    """A new event's address, made from its name (``text.py: unique_slug``)."""
-    return unique_slug(name, fallback="event",
-                       taken=lambda slug: Event.objects.filter(slug=slug).exists())
+from tournaments.text import slug_valid
 
 
 def _check_fields(values: dict) -> None:
@@ -58,23 +30,28 @@ def _check_fields(values: dict) -> None:
 
 
 @transaction.atomic
-def event_create(*, actor, name: str, start_date, **statute) -> Event:
-    """Create an event; the creator becomes its organiser. Unknown fields are refused."""
-    if actor is None or not actor.has_perm("tournaments.add_event"):
-        raise PermissionDenied(_("Only organisers can create events."))
-    return event_build(actor=actor, name=name, start_date=start_date, **statute)
+def event_create(*, actor, name: str, start_date, organisation=None, **statute) -> Event:
+    """Create an event, under ``organisation`` or the site's; the creator becomes its
+    organiser. Unknown fields are refused."""
+    organisation_require(actor=actor, organisation=organisation)
+    return event_build(actor=actor, name=name, start_date=start_date, organisation=organisation,
+                       **statute)
 
 
-def event_build(*, actor, name: str, start_date, **statute) -> Event:
+def event_build(*, actor, name: str, start_date, organisation=None, **statute) -> Event:
     """Make the event and its organiser role, the right already checked by the caller:
     ``event_create`` (the global right to create events) or ``stage_add`` (organising the
     championship the stage belongs to). Runs inside the caller's transaction."""
     _check_fields(statute)
     fmt = statute.get("format", Format.SWISS)
     values = {**law_defaults(fmt, statute.get("games_per_match")), **statute}
-    event = Event(name=name, start_date=start_date, created_by=actor, **values)
+    event = Event(name=name, start_date=start_date, created_by=actor,
+                  organisation=organisation, **values)
     if not event.slug:
-        event.slug = event_slug(name)
+        event.slug = event_slug_free(name)
+    elif not slug_valid(event.slug) or address_taken(AddressKind.EVENT, event.slug):
+        raise ServiceError(_("The address %(slug)s is taken or not allowed: choose another."),
+                           slug=event.slug)
     event.full_clean()
     event.save()
     EventRole.objects.create(event=event, user=actor, role=Role.ORGANISER)
@@ -129,7 +106,7 @@ def _check_agrees_with_stage(event: Event, changes: dict) -> None:
                            stage=stage, championship=stage.category.championship)
 
 
-@event_writer("tournaments.change_event")
+@event_writer(perm="tournaments.change_event")
 def event_update(*, event: Event, actor, **changes) -> Event:
     """Change the statute. What shaped the rounds already drawn is fixed once a round exists.
 
@@ -141,6 +118,8 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     made = event.rounds_set.count()
     if made:
         _check_fixed_after_the_draw(event, changes, made)
+    if "slug" in changes:  # the former address redirects to the new one
+        address_change(row=event, kind=AddressKind.EVENT, actor=actor, slug=changes.pop("slug"))
     for field, value in changes.items():
         setattr(event, field, value)
     event.full_clean()
@@ -150,14 +129,14 @@ def event_update(*, event: Event, actor, **changes) -> Event:
     return event
 
 
-@event_writer("tournaments.change_event")
-def event_set_visibility(*, event: Event, actor, public: bool) -> Event:
+@event_writer(perm="tournaments.change_event")
+def event_visibility_set(*, event: Event, actor, public: bool) -> Event:
     event.visibility = Visibility.PUBLIC if public else Visibility.DRAFT
     event.save(update_fields=["visibility", "updated_at"])
     return event
 
 
-@event_writer("tournaments.change_event")
+@event_writer(perm="tournaments.change_event")
 def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
     """Appoint ``user`` (Art. 19, 20): organisers appoint the chief arbiter and arbiters
     (the public overview names them: the event's version moves)."""
@@ -172,8 +151,9 @@ def role_assign(*, event: Event, actor, user, role: str) -> EventRole:
     return event_role
 
 
-@event_writer("tournaments.change_event")
+@event_writer(perm="tournaments.change_event", closed_ok=True)
 def role_remove(*, event: Event, actor, user, role: str) -> None:
+    """Take a role away; on a closed event too (a right taken back, not the event's record)."""
     if role == Role.ORGANISER and user.pk == event.created_by_id:
         raise ServiceError(_("The event's creator stays its organiser."))
     EventRole.objects.filter(event=event, user=user, role=role).delete()

@@ -31,10 +31,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Event, Format, Job, Round
-from tournaments.services._access import require
+from tournaments.rules import in_background
+from tournaments.services._access import right_require
 from tournaments.services.jobs import pairing_start
 from tournaments.services.knockout import bracket_advance, bracket_board_decide, bracket_start
-from tournaments.services.round_checks import drafts_check_schedule, in_background
+from tournaments.services.round_checks import drafts_check_schedule
 from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.swiss import Progress, swiss_round_pair
 
@@ -67,6 +68,15 @@ class FormatFlow:
     after_result: Callable[..., bool] = _nothing_decided
     #: An entry withdrew or was disqualified (``services/entries.py: entry_withdraw``).
     after_withdrawal: Callable[..., None] = _nothing
+
+    @staticmethod
+    def of(event: Event) -> FormatFlow:
+        """The flow of ``event``'s format; the services call its hooks instead of asking the
+        format."""
+        flow = FORMATS.get(event.format)
+        if flow is None:
+            raise ServiceError(_("Drawing rounds for this format is not available yet."))
+        return flow
 
 
 def _round_robin(*, event: Event, actor, seeding: str | None, progress: Progress | None):
@@ -106,20 +116,11 @@ FORMATS: dict[str, FormatFlow] = {
 }
 
 
-def format_flow(event: Event) -> FormatFlow:
-    """The flow of ``event``'s format; the services call its hooks instead of asking the
-    format."""
-    flow = FORMATS.get(event.format)
-    if flow is None:
-        raise ServiceError(_("Drawing rounds for this format is not available yet."))
-    return flow
-
-
 def round_start(*, event: Event, actor, seeding: str | None = None) -> RoundStart:
     """Start the next round of ``event``: the one entry point of every format. ``seeding``
     (knockout) overrides the statute's."""
-    require(actor, "tournaments.pair_round", event)
-    flow = format_flow(event)
+    right_require(actor=actor, perm="tournaments.pair_round", event=event)
+    flow = FormatFlow.of(event)
     if in_background(event):
         job = pairing_start(event=event, actor=actor)
         job.refresh_from_db()  # how it ended, when it ran in-process at commit
@@ -131,4 +132,4 @@ def round_start(*, event: Event, actor, seeding: str | None = None) -> RoundStar
 def round_pair(*, event: Event, actor, progress: Progress | None = None) -> list[Round]:
     """What the worker runs for ``round_start``: the format's pairing, stored in one
     transaction; ``progress`` is told each stage."""
-    return format_flow(event).pair(event=event, actor=actor, seeding=None, progress=progress)
+    return FormatFlow.of(event).pair(event=event, actor=actor, seeding=None, progress=progress)

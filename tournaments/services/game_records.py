@@ -28,6 +28,7 @@ from tournaments.selectors.game_records import (
 )
 from tournaments.services._access import event_writer
 from tournaments.text import name_key
+from xiangqi.files import ENCODINGS
 from xiangqi.pgn import PgnError
 
 PGN_MAX_BYTES = 2_000_000  # some 2,000 games
@@ -71,7 +72,7 @@ def _store(slot: GameSlot, check: SheetCheck, actor, source: str, now) -> GameMo
     return record
 
 
-@event_writer("tournaments.record_moves")
+@event_writer(perm="tournaments.record_moves")
 def game_moves_record(*, event: Event, board: Board, text: str, actor, notation: str = "vi",
                       game_number: int | None = None, start_fen: str = "",
                       source: str = RecordSource.SHEET, now=None) -> GameMoves:
@@ -87,7 +88,7 @@ def game_moves_record(*, event: Event, board: Board, text: str, actor, notation:
     return _store(slot, check, actor, source, now)
 
 
-@event_writer("tournaments.record_moves")
+@event_writer(perm="tournaments.record_moves")
 def game_moves_clear(*, event: Event, board: Board, actor, game_number: int | None = None
                      ) -> None:
     """Remove the moves stored for one game (entered on the wrong board, say)."""
@@ -99,37 +100,46 @@ def game_moves_clear(*, event: Event, board: Board, actor, game_number: int | No
 
 # -- PGN uploads -----------------------------------------------------------------------------
 
-def pgn_decode(data: bytes) -> str:
-    """The text of an uploaded PGN file: UTF-8 (with or without a BOM), UTF-16 with a BOM, or
-    the GB18030 of Chinese databases; refused when too large or none of these."""
+# The encodings an upload may name; the file's bytes and moves decide when it names none.
+PGN_ENCODINGS = tuple(ENCODINGS)
+
+
+def pgn_file_read(*, data: bytes, encoding: str | None = None) -> xiangqi.GameFile:
+    """The games of an uploaded PGN file, each with its verdict, and the encoding found
+    (``xiangqi.files``: a BOM, UTF-8, then GBK/GB18030 or Big5 as the moves decide) or named;
+    refused when too large, not text, undecided between GBK and Big5, or without a game."""
     if len(data) > PGN_MAX_BYTES:
         raise ServiceError(_("The file is too large: %(n)s MB at most."),
                            n=PGN_MAX_BYTES // 1_000_000)
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        encodings = ("utf-16",)
-    else:
-        encodings = ("utf-8-sig", "gb18030")
-    for encoding in encodings:
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        if "\x00" not in text:
-            return text
-    raise ServiceError(_("The file is not a text file in UTF-8 or GB18030: save it as UTF-8 "
-                         "PGN."))
-
-
-def _read_pgn(text: str) -> list[xiangqi.GameRecord]:
+    if encoding and encoding not in PGN_ENCODINGS:
+        raise ServiceError(_("Unknown encoding %(name)s."), name=encoding)
     try:
-        records = xiangqi.read_pgn(text)
-    except PgnError as error:
-        raise ServiceError(_("The PGN file cannot be read at line %(line)s."),
-                           line=error.line) from None
-    if len(records) > PGN_MAX_GAMES:
-        raise ServiceError(_("The file holds %(n)s games: %(max)s at most."), n=len(records),
-                           max=PGN_MAX_GAMES)
-    return records
+        found = xiangqi.read_file(data, encoding or None)
+    except xiangqi.EncodingError as error:
+        reasons = {
+            "tie": _("The games read alike in GBK/GB18030 and in Big5: choose the file's "
+                     "encoding, or save it as UTF-8."),
+            "none": _("No game of the file reads in GBK/GB18030 nor in Big5: choose the "
+                      "file's encoding, or save it as UTF-8."),
+        }
+        raise ServiceError(reasons.get(error.kind) or _(
+            "The file is not a text file in UTF-8, UTF-16, GBK/GB18030 or Big5.")) from None
+    if not found.verdicts:
+        raise ServiceError(_("The file holds no game."))
+    if len(found.verdicts) > PGN_MAX_GAMES:
+        raise ServiceError(_("The file holds %(n)s games: %(max)s at most."),
+                           n=len(found.verdicts), max=PGN_MAX_GAMES)
+    return found
+
+
+def _unreadable_reason(error: PgnError) -> str:
+    """Why a game of a file cannot be read, in the reader's language."""
+    why = {
+        "comment": _("a comment { is not closed"),
+        "variation": _("a variation ( ) is not closed, or closes none"),
+        "fen": _("the FEN tag is not a valid position"),
+    }.get(error.kind, _("a malformed tag"))
+    return _("Unreadable at line %(line)s: %(why)s.") % {"line": error.line, "why": why}
 
 
 @dataclass
@@ -139,7 +149,7 @@ class PgnLine:
     index: int
     red: str
     black: str
-    status: str  # "stored", "replaced", "illegal" or "unmatched"
+    status: str  # "stored", "replaced", "illegal", "unreadable" or "unmatched"
     message: str = ""
     slot: GameSlot | None = None
     check: SheetCheck | None = None
@@ -158,17 +168,19 @@ class PgnReport:
     lines: list[PgnLine]
     partial: bool
     stored: int
+    encoding: str = "UTF-8"
 
     @property
     def failed(self) -> int:
         return sum(1 for line in self.lines if not line.ok)
 
 
-def _checked(record: xiangqi.GameRecord) -> SheetCheck:
+def _checked(verdict: xiangqi.Verdict) -> SheetCheck:
+    record = verdict.record
     if len(record.moves) > MAX_PLIES:
         return SheetCheck("iccs", record.start, (), SheetError(
             0, "", _("Too many moves: %(n)s at most.") % {"n": MAX_PLIES}))
-    return replay_check(record.replay(), record.start, record.result)
+    return replay_check(verdict.replay, record.start, record.result)
 
 
 def _board_tag(record: xiangqi.GameRecord) -> tuple[int | None, int | None]:
@@ -199,14 +211,15 @@ def _match(record: xiangqi.GameRecord, slots: list[GameSlot], taken: set) -> Gam
     return fits[0] if fits else None
 
 
-@event_writer("tournaments.record_moves")
+@event_writer(perm="tournaments.record_moves")
 def round_pgn_import(*, event: Event, round_: Round, data: bytes, actor, partial: bool = False,
                      board: Board | None = None, game_number: int | None = None,
-                     now=None) -> PgnReport:
-    """Store the games of a PGN file in a round (or on one ``board``): each game matched to
-    its board by the ``Board`` tag and the players' names (Red is White, Art. 2.2), replayed
-    move by move. All or nothing unless ``partial``: then the games that can be stored are,
-    and the report says which were not and why."""
+                     encoding: str | None = None, now=None) -> PgnReport:
+    """Store the games of a PGN file in a round (or on one ``board``): each game read on its
+    own (``pgn_file_read``: the encoding found or named), matched to its board by the
+    ``Board`` tag and the players' names (Red is White, Art. 2.2), replayed move by move. All
+    or nothing unless ``partial``: then the games that can be stored are, and the report says
+    which were not and why (unreadable, an illegal move, no such board)."""
     round_ = Round.objects.get(pk=round_.pk)
     if round_.event_id != event.pk:
         raise ServiceError(_("Round %(n)s is not a round of %(event)s."), n=round_.number,
@@ -214,18 +227,19 @@ def round_pgn_import(*, event: Event, round_: Round, data: bytes, actor, partial
     if round_.status == RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is a draft: no game has been played yet."),
                            n=round_.number)
-    records = _read_pgn(pgn_decode(data))
+    found = pgn_file_read(data=data, encoding=encoding)
+    verdicts = found.verdicts
     if board is not None:
-        if len(records) != 1:
+        if len(verdicts) != 1:
             raise ServiceError(_("Upload one game for one board: this file holds %(n)s."),
-                               n=len(records))
+                               n=len(verdicts))
         slots = [_slot(event, board, game_number)]
     else:
         boards = Board.objects.filter(round=round_).prefetch_related(
             "games__first_player", "games__second_player", "move_records").select_related(
             "round__event", "white__player", "white__team", "black__player", "black__team")
         slots = [s for b in boards for s in board_slots(b)]
-    lines = _report(records, slots, single=board is not None)
+    lines = _report(verdicts, slots, single=board is not None)
     stored = 0
     if partial or all(line.ok for line in lines):
         when = now or timezone.now()
@@ -233,20 +247,26 @@ def round_pgn_import(*, event: Event, round_: Round, data: bytes, actor, partial
             if line.ok:
                 _store(line.slot, line.check, actor, RecordSource.PGN, when)
                 stored += 1
-    return PgnReport(lines, partial, stored)
+    return PgnReport(lines, partial, stored, found.encoding)
 
 
-def _report(records, slots, *, single: bool):
+def _report(verdicts, slots, *, single: bool):
     lines, taken = [], set()
-    for index, record in enumerate(records, start=1):
-        line = PgnLine(index, record.tag("Red"), record.tag("Black"), "unmatched")
+    for verdict in verdicts:
+        game = verdict.game
+        line = PgnLine(verdict.number, game.tag("Red"), game.tag("Black"), "unmatched")
+        if verdict.error is not None:
+            line.status, line.message = "unreadable", _unreadable_reason(verdict.error)
+            lines.append(line)
+            continue
+        record = verdict.record
         slot = slots[0] if single else _match(record, slots, taken)
         if slot is None:
             line.message = _("No board of this round has these players.")
             lines.append(line)
             continue
         line.slot = slot
-        check = _checked(record)
+        check = _checked(verdict)
         if not check.ok:
             line.status, line.message = "illegal", check.error.message()
         elif not check.moves:

@@ -15,11 +15,17 @@
 Rights: importing into the player register needs the model permission
 ``tournaments.add_player``; registering the players of a file in an event needs
 ``tournaments.change_event`` on that event (its organisers). Updating a player already in the
-register needs ``tournaments.edit_player`` on that player (once the file registered them, the
-event's organisers have it); a row without it is left as it is and counted.
+register needs ``tournaments.edit_player`` on that player (the register's keepers, or the
+organiser who added the player and runs every event of the player): registering a player in an
+event gives no right over his register details; a row without it is left as it is and counted.
+The federation's titles and classifications a file gives (``excel/imports.py``, the ``awards``
+column) are added with ``tournaments.award_title`` (the register's keepers), else counted.
+The register's own workbook (``excel/register.py``) is read back by this import as it is.
 """
 
 from __future__ import annotations
+
+import datetime
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -28,17 +34,28 @@ from simple_history.utils import bulk_create_with_history
 
 from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
-from tournaments.models import Entry, Event, Job, JobKind, JobStatus, Player, Team
-from tournaments.services._access import event_lock, require
-from tournaments.services.entries import entries_check_open, entry_register_team
-from tournaments.services.jobs import can_see_job, job_dispatch, job_language, job_new
+from tournaments.models import (
+    Entry,
+    Event,
+    Job,
+    JobKind,
+    JobStatus,
+    Player,
+    PlayerTitle,
+    Team,
+    TitleKind,
+)
+from tournaments.rules import job_visible
+from tournaments.services._access import event_lock, right_require
+from tournaments.services._checks import entries_open_check
+from tournaments.services.entries import entry_team_register
+from tournaments.services.jobs import job_create, job_dispatch
 from tournaments.services.players import player_apply
-from tournaments.text import fold, name_sort_key
 
 
 def _require_import(actor, event: Event | None) -> None:
     if event is not None:
-        require(actor, "tournaments.change_event", event)
+        right_require(actor=actor, perm="tournaments.change_event", event=event)
     elif actor is None or not actor.has_perm("tournaments.add_player"):
         raise PermissionDenied(_("You do not have the right to add players to the register."))
 
@@ -50,11 +67,15 @@ def import_start(*, actor, upload, event: Event | None = None, lang: str | None 
     if upload.size > reader.MAX_BYTES:
         raise ServiceError(reader.FILE_ERRORS["too_big"],
                            max=reader.MAX_BYTES // (1024 * 1024))
-    job = job_new(kind=JobKind.IMPORT, user=actor, event=event,
-                   params={"lang": job_language(lang), "target": "event" if event else "register",
-                           "upload_name": upload.name[:200]})
+    try:
+        reader.check(upload)  # a hostile file refused at once, before it is kept
+    except reader.FileRejected as error:
+        raise ServiceError(str(error)) from None
+    job = job_create(kind=JobKind.IMPORT, user=actor, event=event,
+                     params={"target": "event" if event else "register",
+                             "upload_name": upload.name[:200]}, lang=lang)
     job.file.save(f"{job.pk}-import.xlsx", upload, save=True)
-    job_dispatch(job, "tournaments.tasks.import_preview")
+    job_dispatch(job=job, task_name="tournaments.tasks.import_preview")
     return job
 
 
@@ -62,11 +83,13 @@ EXISTING_CHOICES = ("update", "skip")
 
 
 @transaction.atomic
-def import_confirm(*, job: Job, actor, existing: str = "update", valid_only: bool = False) -> Job:
+def import_confirm(*, job: Job, actor, existing: str = "update", valid_only: bool = False,
+                   keep: dict[str, int] | None = None) -> Job:
     """The organiser confirms a preview: queue the writing. ``existing``: update players
     already in the register from the file, or skip them; ``valid_only``: store the rows without
-    errors when some have errors."""
-    if not can_see_job(actor, job):
+    errors when some have errors; ``keep``: of rows naming one player with different data
+    (``excel/imports.py: Preview.choose``), the row to store, by conflict key."""
+    if not job_visible(actor, job):
         raise PermissionDenied(_("This job is not yours."))
     job = Job.objects.select_for_update().get(pk=job.pk)
     _require_import(actor, job.event)
@@ -75,9 +98,15 @@ def import_confirm(*, job: Job, actor, existing: str = "update", valid_only: boo
     if existing not in EXISTING_CHOICES:
         raise ServiceError(_("Choose whether players already registered are updated or "
                              "skipped."))
-    counts = (job.preview or {}).get("counts", {})
-    valid = counts.get("valid", counts.get("rows", 0) - counts.get("errors", 0))
-    if counts.get("errors") and not valid_only:
+    keep = {str(k): v for k, v in (keep or {}).items()}
+    preview = reader.Preview.from_json(job.preview or {})
+    try:
+        preview.choose(keep)
+    except ValueError:
+        raise ServiceError(_("Pick one of the rows shown for each player listed twice; "
+                             "nothing was stored.")) from None
+    errors, valid = preview.error_count, len(preview.valid_rows)
+    if errors and not valid_only:
         raise ServiceError(_("Some rows have errors: store the valid rows only, or correct the "
                              "file and upload it again; nothing was stored."))
     if not valid:
@@ -85,18 +114,18 @@ def import_confirm(*, job: Job, actor, existing: str = "update", valid_only: boo
                              "nothing was stored."))
     job.status = JobStatus.QUEUED
     job.params = {**job.params, "confirmed": True, "existing": existing,
-                  "valid_only": bool(valid_only)}
+                  "valid_only": bool(valid_only), "keep": keep}
     job.save(update_fields=["status", "params"])
-    job_dispatch(job, "tournaments.tasks.import_apply")
+    job_dispatch(job=job, task_name="tournaments.tasks.import_apply")
     return job
 
 
-def _new_player(values: dict) -> Player:
-    """A register row; the normalisation ``Player.save`` does, since bulk creation skips it."""
-    player = Player(**{k: values.get(k) for k in reader.PLAYER_FIELDS if k in values})
-    player.full_name = " ".join(player.full_name.split())
-    player.name_folded = fold(player.full_name)
-    player.sort_key = name_sort_key(player.full_name)
+def _new_player(values: dict, actor) -> Player:
+    """A register row added by ``actor``; the normalisation ``Player.save`` does, since bulk
+    creation skips it."""
+    player = Player(**{k: values.get(k) for k in reader.PLAYER_FIELDS if k in values},
+                    created_by=actor)
+    player.derived_fill()
     for key in ("gender", "club", "province", "title"):
         setattr(player, key, getattr(player, key) or "")
     player.federation = player.federation or "VIE"
@@ -113,10 +142,14 @@ def import_apply(*, job: Job, actor, progress=None) -> dict:
     _require_import(actor, event)
     with transaction.atomic():
         if event is not None:
-            event = event_lock(event)
+            event = event_lock(event=event)
         with job.file.open("rb") as source:
             preview = reader.read(source, event=event)
         valid_only = job.params.get("valid_only", False)
+        try:
+            preview.choose(job.params.get("keep") or {})
+        except ValueError:
+            preview.rows = []  # the file no longer has the rows the organiser picked
         if preview.error_count and not valid_only or not preview.valid_rows:
             raise ServiceError(_("The file no longer passes the checks (the register or the "
                                  "event changed since the preview); upload it again. Nothing "
@@ -124,17 +157,17 @@ def import_apply(*, job: Job, actor, progress=None) -> dict:
         counts = _store(preview, event, actor, progress,
                         update=job.params.get("existing", "update") == "update")
         counts["rows_skipped"] = [
-            {"row": r.row, "errors": r.errors} for r in preview.rows if r.errors]
+            {"row": r.row, "errors": r.errors} for r in preview.stored_rows if r.errors]
         return counts
 
 
 def _store(preview: reader.Preview, event: Event | None, actor, progress, *,
            update: bool) -> dict:
     rows = preview.valid_rows
-    joined = entries_check_open(event) if event is not None else 1
+    joined = entries_open_check(event=event) if event is not None else 1
     # A team already registered keeps its roster: its rows add nobody to the register.
     new_rows = [r for r in rows if r.action == "new" and not r.entered]
-    created = bulk_create_with_history([_new_player(r.values) for r in new_rows], Player,
+    created = bulk_create_with_history([_new_player(r.values, actor) for r in new_rows], Player,
                                        default_user=actor, default_change_reason="import")
     player_of = {r.row: p.pk for r, p in zip(new_rows, created, strict=True)}
     player_of.update({r.row: r.player_id for r in rows if r.action == "existing"})
@@ -157,27 +190,53 @@ def _store(preview: reader.Preview, event: Event | None, actor, progress, *,
     if progress:
         progress(2, 3)
     if update:
-        counts["players_updated"], counts["players_not_updated"] = _update_players(
-            rows, actor, all_allowed=event is not None)
+        counts["players_updated"], counts["players_not_updated"] = _update_players(rows, actor)
+    if any(r.values.get("awards") for r in rows):  # a file with the titles column
+        counts["titles_awarded"], counts["titles_not_awarded"] = _store_awards(
+            rows, player_of, actor)
     if progress:
         progress(3, 3)
     return counts
 
 
-def _update_players(rows: list[reader.Row], actor, *, all_allowed: bool) -> tuple[int, int]:
+def _store_awards(rows: list[reader.Row], player_of: dict[int, int], actor) -> tuple[int, int]:
+    """The federation's titles and classifications the file gives (``awards`` column), added
+    to each row's player unless held already (same title, same date), with their history
+    (reason "import"). Only with ``tournaments.award_title`` (the register's keepers); rows
+    with titles are otherwise left as they are and counted."""
+    wanted = [(player_of[r.row], code, on) for r in rows if r.row in player_of
+              for code, on in r.values.get("awards") or ()]
+    if not actor.has_perm("tournaments.award_title"):
+        return 0, len(wanted)
+    kinds = dict(TitleKind.objects.values_list("code", "pk"))
+    held = set(PlayerTitle.objects.filter(player_id__in={p for p, _c, _o in wanted})
+               .values_list("player_id", "kind_id", "awarded_on"))
+    new = []
+    for player_id, code, on in wanted:
+        key = (player_id, kinds[code], datetime.date.fromisoformat(on))
+        if key not in held:
+            held.add(key)
+            new.append(PlayerTitle(player_id=player_id, kind_id=key[1], awarded_on=key[2],
+                                   created_by=actor))
+    bulk_create_with_history(new, PlayerTitle, default_user=actor,
+                             default_change_reason="import")
+    return len(new), 0
+
+
+def _update_players(rows: list[reader.Row], actor) -> tuple[int, int]:
     """The file's details written into the register's players it names (history kept, reason
-    "import"); players the actor may not correct are left and counted. ``all_allowed``: an
-    event's import, whose organiser may correct every player now registered in it."""
+    "import"); players the actor may not correct (``tournaments.edit_player``: an event's
+    import gives no right over the register's players it enters) are left and counted."""
     changed = [r for r in rows if r.action == "existing" and r.changes]
     players = Player.objects.select_for_update().in_bulk([r.player_id for r in changed])
     updated = refused = 0
     for row in changed:
         player = players[row.player_id]
-        if not all_allowed and not actor.has_perm("tournaments.edit_player", player):
+        if not actor.has_perm("tournaments.edit_player", player):
             refused += 1
             continue
         values = {key: row.values[key] for key in row.changes}
-        if player_apply(player, values, actor=actor, reason="import"):
+        if player_apply(player=player, values=values, actor=actor, reason="import"):
             updated += 1
     return updated, refused
 
@@ -196,7 +255,7 @@ def _store_teams(rows: list[reader.Row], event: Event, actor,
             team = Team.objects.create(name=name, club=group[0].values.get("club", ""),
                                        province=group[0].values.get("province", ""))
             made += 1
-        entry_register_team(
+        entry_team_register(
             event=event, actor=actor, team=team,
             players=[players[player_of[r.row]] for r in ordered if not r.values.get("reserve")],
             reserves=[players[player_of[r.row]] for r in ordered if r.values.get("reserve")],

@@ -63,8 +63,9 @@ from tournaments.models import (
     Seeding,
     rating_order_key,
 )
-from tournaments.services._access import event_lock, event_writer, require
+from tournaments.services._access import event_lock, event_writer, right_require
 from tournaments.services._history import history_note, versioned_save
+from tournaments.services.notifications import round_pairings_send
 from tournaments.services.rounds import BoardSpec, match_games_store, round_store
 
 KNOCKOUT_REASON = "knockout"
@@ -82,6 +83,12 @@ def _bracket(event: Event, entrants: int) -> Bracket:
     try:
         return bracket_for(event, entrants)
     except KnockoutError:
+        if event.seed_passes and not event.format_rules.losers_bracket:
+            raise ServiceError(_(
+                "With %(n)s entries, %(passes)s seeds cannot skip %(skip)s round(s): the "
+                "others would not fill the rounds before them (appendix §2). Change the "
+                "statute's seeds given a pass."), n=entrants, passes=event.seed_passes,
+                skip=event.seed_pass_rounds) from None
         raise ServiceError(_("A match for third place needs at least 4 entries.")) from None
 
 
@@ -101,7 +108,7 @@ def _seed_order(event: Event, entries: list[Entry], method: str, seed: int) -> l
     raise ServiceError(_("Unknown seeding method."))
 
 
-@event_writer("tournaments.pair_round")
+@event_writer(perm="tournaments.pair_round")
 def bracket_start(*, event: Event, actor, method: str | None = None,
              seed: int | None = None) -> list[Round]:
     """Seed the active entries and store the bracket's first matches as draft rounds.
@@ -168,7 +175,7 @@ class _Stored:
         self.boards = {b.match_code: b for b in boards}
 
 
-@event_writer(None)
+@event_writer(perm=None)
 def bracket_advance(*, event: Event, actor) -> None:
     """Bring the stored boards in line with the bracket (see the module's docstring).
 
@@ -268,10 +275,12 @@ def _store_match(event: Event, actor, bracket: Bracket, match, ms, stored: _Stor
     stage_codes = [m.code for m in bracket.matches if m.stage == match.stage]
     board = Board(round=round_, number=stage_codes.index(match.code) + 1, white_id=white,
                   black_id=black, bracket=match.bracket, match_code=match.code)
-    history_note(board, actor=actor, reason=KNOCKOUT_REASON)
+    history_note(row=board, actor=actor, reason=KNOCKOUT_REASON)
     board.save()
     match_games_store(event=event, boards=[board], actor=actor, reason=KNOCKOUT_REASON)
     stored.boards[match.code] = board
+    if round_.status == RoundStatus.PUBLISHED:  # the two players learn their match at once
+        round_pairings_send(round_=round_, boards=[board])
     return board
 
 
@@ -281,7 +290,7 @@ def _walkover(board: Board, withdrawn: set[int], actor) -> None:
     white_out, black_out = board.white_id in withdrawn, board.black_id in withdrawn
     board.result = (Result.DOUBLE_FORFEIT if white_out and black_out
                     else Result.BLACK_WINS_FORFEIT if white_out else Result.WHITE_WINS_FORFEIT)
-    versioned_save(board, actor=actor, reason="walkover: withdrawn", fields=["result"])
+    versioned_save(row=board, actor=actor, reason="walkover: withdrawn", fields=["result"])
     for game in board.games.filter(result=""):
         game.delete()
 
@@ -298,7 +307,7 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     made unnecessary; a ruling (forfeit) decides whatever the games say. Then the bracket
     advances.
     """
-    event = event_lock(board.round.event)
+    event = event_lock(event=board.round.event)
     if not by_game and board.result and board.result not in FORFEITS:
         raise ServiceError(_("Board %(n)s is a knockout match: enter the result of each game "
                              "(a whole match can only be ruled a forfeit)."), n=board.number)
@@ -315,7 +324,7 @@ def bracket_board_decide(*, board: Board, actor, reason: str = "", by_game: bool
     games_changed = (_decide_team_board(event, board, actor) if event.is_team
                      else _decide_board(board, _rules(event), actor))
     if by_game or board.result != old or games_changed:
-        versioned_save(board, actor=actor, reason=reason, fields=["result"])
+        versioned_save(row=board, actor=actor, reason=reason, fields=["result"])
     round_ = board.round
     if not board.result and round_.status == RoundStatus.COMPLETED:
         # A correction reopened the match (or gave it tie-break games): the round reopens.
@@ -426,8 +435,8 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     them (Chinese practice; appendix §2 names no deciding game, the statute's chain does):
     ``white`` is the entry that plays White. Allowed while the game has no result; until a
     choice is recorded, colours follow the alternation (Art. 4.2.2)."""
-    require(actor, "tournaments.enter_result", game.board.round.event)
-    event_lock(game.board.round.event)
+    right_require(actor=actor, perm="tournaments.enter_result", event=game.board.round.event)
+    event_lock(event=game.board.round.event)
     game = Game.objects.select_for_update(of=("self",)).select_related("board").get(pk=game.pk)
     board = game.board
     if game.kind != GameKind.ARMAGEDDON:
@@ -441,6 +450,6 @@ def armageddon_colour_choose(*, game: Game, actor, white: int, expected_version:
     if white not in (board.white_id, board.black_id):
         raise ServiceError(_("White must be one of the match's two players."))
     game.white_first = white == board.white_id
-    versioned_save(game, actor=actor, reason=ARMAGEDDON_COLOUR_REASON, fields=["white_first"])
+    versioned_save(row=game, actor=actor, reason=ARMAGEDDON_COLOUR_REASON, fields=["white_first"])
     return game
 

@@ -11,23 +11,17 @@ import secrets
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.adapters.events import tiebreak_order
 from tournaments.errors import ServiceError
 from tournaments.models import Event
+from tournaments.selectors.standings import event_uses_lots
 from tournaments.services._access import event_writer
 
 
-def uses_lots(event: Event) -> bool:
-    """Whether the statute's tie-break order (or the law's default for it) ends in lots."""
-    return event.format_rules.has_standings and any(c.upper() == "LOT"
-                                                    for c in tiebreak_order(event))
-
-
-@event_writer("tournaments.pair_round")
+@event_writer(perm="tournaments.pair_round")
 def lots_draw(*, event: Event, actor, seed: int | None = None) -> Event:
     """Draw the lots and record them; once only, so the order cannot be drawn again until it
     suits someone."""
-    if not uses_lots(event):
+    if not event_uses_lots(event):
         raise ServiceError(_("The statute's tie-break order has no drawing of lots."))
     if event.lots_seed is not None:
         raise ServiceError(_("The lots were already drawn; they are drawn once."))

@@ -1,10 +1,13 @@
 """Correcting a player of the register: name, rating, club, province, federation, IDs.
 
-The register is shared by all events. Art. 19 makes the organisers responsible for registering
-the players, so a player's details are corrected by the organisers of an event the player is
-entered in (and by the register's keepers): the right ``tournaments.edit_player``
-(``tournaments/rules.py``). Every change is kept in the player's history (who, when, from what
-to what, and why), read by ``selectors/players.py: player_history``.
+The register belongs to the federation and is shared by all events, so entering a player in an
+event gives no right over his details: the organisations' tree decides who corrects him
+(``models/organisations.py``): the administrators of a club, province or city he is a member of
+today, or of one above it, and the federation's administrators; besides them, the register's
+keepers (the superuser gives Django's ``tournaments.change_player`` in the admin). The right is
+``tournaments.edit_player`` (``tournaments/rules.py: governs_player``). Every change is kept
+in the player's history (who, when, from what to what, and why), read by
+``selectors/players.py: player_history``.
 
 An entry keeps the rating the player had when entered (the event's seeding, C.04.2). A rating
 corrected before the event's first round follows into that event's entry, when the entry still
@@ -17,21 +20,25 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, Event, Player
 from tournaments.services._access import event_lock, reason_check
 from tournaments.services._history import history_note
 
+# Why a player's details may not be corrected (the pages and the API say it too).
+PLAYER_EDIT_REFUSAL = gettext_lazy(
+    "Only the administrators of this player's club or province, those of the federation and "
+    "the register's keepers may correct this player's details.")
 EDITABLE_FIELDS = ("full_name", "gender", "birth_year", "club", "province", "federation",
-                   "national_id", "fide_id", "rating", "title")
+                   "national_id", "fide_id", "rating", "title", "email")
 
 
-def require_edit(actor, player: Player) -> None:
+def player_edit_require(*, actor, player: Player) -> None:
     """Refuse unless ``actor`` may correct ``player`` (see the module's docstring)."""
     if actor is None or not actor.has_perm("tournaments.edit_player", player):
-        raise PermissionDenied(_("Only the organisers of an event this player is entered in "
-                                 "may correct the player's details."))
+        raise PermissionDenied(PLAYER_EDIT_REFUSAL)
 
 
 def _normalised(field: str, value):
@@ -39,6 +46,8 @@ def _normalised(field: str, value):
         return (value or "").strip() or None
     if field == "federation":
         return (value or "").strip().upper() or "VIE"
+    if field == "email":
+        return (value or "").strip()
     if field in ("full_name", "club", "province"):
         return " ".join((value or "").split())
     if field in ("gender", "title"):
@@ -46,7 +55,7 @@ def _normalised(field: str, value):
     return value
 
 
-def player_changes(player: Player, values: dict) -> dict[str, tuple]:
+def _player_changes(player: Player, values: dict) -> dict[str, tuple]:
     """The fields ``values`` would change, each with (before, after); unknown keys refused."""
     unknown = set(values) - set(EDITABLE_FIELDS)
     if unknown:
@@ -89,35 +98,48 @@ def _validate(player: Player) -> None:
             for f, m in error.message_dict.items())) from error
 
 
-def player_apply(player: Player, values: dict, *, actor, reason: str) -> dict[str, tuple]:
+def player_create(*, actor, **fields) -> Player:
+    """A new player of the register, added by ``actor`` (kept as who added him), in the
+    caller's transaction: the quick add and an approved registration's new player."""
+    return Player.objects.create(**fields, created_by=actor)
+
+
+def player_apply(*, player: Player, values: dict, actor, reason: str) -> dict[str, tuple]:
     """Write ``values`` into a locked ``player`` with its history, in the caller's transaction
     (the rights already checked); returns the changes. Shared by the form, the API and the
     imports that update players already registered."""
-    changes = player_changes(player, values)
+    changes = _player_changes(player, values)
     if not changes:
         return changes
     old_rating = player.rating
     for field, (_before, after) in changes.items():
         setattr(player, field, after)
     _validate(player)
-    history_note(player, actor=actor, reason=reason or "edit")
+    history_note(row=player, actor=actor, reason=reason or "edit")
     player.save()
     if "rating" in changes:
         Entry.objects.filter(player=player, rating=old_rating,
-                             event__rounds_set__isnull=True).update(rating=player.rating)
+                             event__rounds_set__isnull=True,
+                             event__closed_at__isnull=True).update(rating=player.rating)
     return changes
 
 
 @transaction.atomic
 def player_update(*, player: Player, actor, reason: str = "", **values) -> Player:
     """Correct a player of the register (the one entry point of the pages and the API)."""
-    require_edit(actor, player)
-    reason_check(reason)
-    for pk in _events_of(player):  # the name shows on their pages (the version, issue 23)
-        event_lock(pk)
+    player_edit_require(actor=actor, player=player)
+    reason_check(reason=reason)
+    player_events_lock(player=player)  # the name shows on their pages: their version moves
     player = Player.objects.select_for_update().get(pk=player.pk)
-    player_apply(player, values, actor=actor, reason=reason)
+    player_apply(player=player, values=values, actor=actor, reason=reason)
     return player
+
+
+def player_events_lock(*, player: Player) -> None:
+    """Lock the events the player is entered in, by id (their pages show the player's name
+    and titles, so their versions move with the player's changes)."""
+    for pk in _events_of(player):
+        event_lock(event=pk, closed_ok=True)  # the register's change, not the event's
 
 
 def _events_of(player: Player) -> list[int]:

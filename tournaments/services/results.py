@@ -6,29 +6,29 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from records import MATCH_RULINGS
-from tournaments.errors import ServiceError
+from tournaments.adapters.matches import board_result
+from tournaments.errors import ServiceError, StaleResult
 from tournaments.models import Board, Game, ResultCode, Round, RoundStatus
-from tournaments.services._access import event_lock, reason_check, require
+from tournaments.services._access import event_lock, reason_check, right_require
 from tournaments.services._history import versioned_save
-from tournaments.services.formats import format_flow
-from tournaments.services.lineups import game_result_check, lineup_set
-from tournaments.services.matches import match_result
+from tournaments.services._lineup_rules import game_result_check
+from tournaments.services.formats import FormatFlow
+from tournaments.services.lineups import lineup_set
 from tournaments.services.round_checks import drafts_check_schedule
-from tournaments.services.stale import stale_result
 
 
 def _check_board_open(board: Board, actor, reason: str) -> None:
-    reason_check(reason)
+    reason_check(reason=reason)
     status = board.round.status
     if status == RoundStatus.DRAFT:
         raise ServiceError(_("Publish round %(n)s before entering results."), n=board.round.number)
     if status == RoundStatus.COMPLETED:
-        require(actor, "tournaments.correct_result", board.round.event)
+        right_require(actor=actor, perm="tournaments.correct_result", event=board.round.event)
         if not reason.strip():
             raise ServiceError(_("Round %(n)s is closed: give a reason for the correction."),
                                n=board.round.number)
     else:
-        require(actor, "tournaments.enter_result", board.round.event)
+        right_require(actor=actor, perm="tournaments.enter_result", event=board.round.event)
 
 
 def _lock_round(board_id: int) -> None:
@@ -39,12 +39,12 @@ def _lock_round(board_id: int) -> None:
       cleared while the round closes is either refused (the round is closed: a correction needs
       a reason) or seen by the close, which then refuses; a closed round never keeps an empty
       board (Art. 20: the chief arbiter closes a round once every result is in);
-    - the event, always (``event_lock``): a result changes its public pages (the version,
-      issue 23); in a knockout its results advance the bracket, which locks the event, and
+    - the event, always (``event_lock``): a result changes its public pages (the
+      version); in a knockout its results advance the bracket, which locks the event, and
       withdrawals lock the event and then boards.
     """
     event_id, round_id = Board.objects.values_list("round__event_id", "round_id").get(pk=board_id)
-    event_lock(event_id)
+    event_lock(event=event_id)
     Round.objects.select_for_update().only("pk").get(pk=round_id)
 
 
@@ -69,11 +69,11 @@ def result_record(
         raise ServiceError(_("Board %(n)s is a match: enter the result of each game "
                              "(a whole match can only be ruled a forfeit)."), n=board.number)
     if board.version != expected_version:
-        raise stale_result(board)
+        raise StaleResult.of(board)
     if board.result == result:
         return board
     board.result = result
-    versioned_save(board, actor=actor, reason=reason, fields=["result"])
+    versioned_save(row=board, actor=actor, reason=reason, fields=["result"])
     if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
         drafts_check_schedule(event=board.round.event)
     if board.round.status == RoundStatus.COMPLETED and not result:
@@ -81,7 +81,7 @@ def result_record(
         board.round.completed_at = None
         board.round.save(update_fields=["status", "completed_at"])
     # A knockout: the ruling decides the match, the bracket advances.
-    format_flow(board.round.event).after_result(board=board, actor=actor, reason=reason,
+    FormatFlow.of(board.round.event).after_result(board=board, actor=actor, reason=reason,
                                                 by_game=False)
     return board
 
@@ -101,7 +101,8 @@ def _whole_match_ruling(board: Board, result: str) -> bool:
 def game_result_record(
     *, game: Game, result: str, actor, expected_version: int, reason: str = ""
 ) -> Game:
-    """Record one game of a match; the board's result follows from its games (``match_result``).
+    """Record one game of a match; the board's result follows from its games
+    (``adapters/matches.py: board_result``).
 
     The board's version moves too, so a page showing the board learns of the change.
     """
@@ -113,22 +114,22 @@ def game_result_record(
     if result and result not in ResultCode.values:
         raise ServiceError(_("Unknown result %(result)s."), result=result)
     if game.version != expected_version:
-        raise stale_result(game)
+        raise StaleResult.of(game)
     if board.round.event.is_team:
-        game_result_check(game, result)
+        game_result_check(game=game, result=result)
     if game.result == result:
         return game
     game.result = result
-    versioned_save(game, actor=actor, reason=reason, fields=["result"])
+    versioned_save(row=game, actor=actor, reason=reason, fields=["result"])
     if board.round.status == RoundStatus.COMPLETED:  # a correction: later drafts read it
         drafts_check_schedule(event=board.round.event)
     # A knockout: the mini-match engine decides the match (services/knockout.py).
-    if format_flow(board.round.event).after_result(board=board, actor=actor, reason=reason,
+    if FormatFlow.of(board.round.event).after_result(board=board, actor=actor, reason=reason,
                                                    by_game=True):
         return game
     games = list(board.games.filter(level=0).order_by("number"))
-    board.result = match_result(games)
-    versioned_save(board, actor=actor, reason=reason, fields=["result"])
+    board.result = board_result(games)
+    versioned_save(row=board, actor=actor, reason=reason, fields=["result"])
     return game
 
 
@@ -140,6 +141,6 @@ def lineup_record(*, board: Board, actor, **lineup) -> Board:
     any game result."""
     _lock_round(board.pk)
     board = lineup_set(board=board, actor=actor, **lineup)
-    format_flow(board.round.event).after_result(board=board, actor=actor,
+    FormatFlow.of(board.round.event).after_result(board=board, actor=actor,
                                                 reason=lineup.get("reason", ""), by_game=True)
     return board

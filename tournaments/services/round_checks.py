@@ -19,19 +19,12 @@ from django.utils import timezone
 from pairings.dutch import RoundPairing
 from tournaments.adapters.events import EventRecord
 from tournaments.models import Event, Round, RoundStatus
+from tournaments.rules import in_background
 from tournaments.selectors.swiss import round_check_data
-from tournaments.services._access import require
+from tournaments.services._access import right_require
 from tournaments.services.jobs import task_send
 
 ROUND_CHECK_TASK = "tournaments.tasks.round_check"
-
-
-def in_background(event: Event) -> bool:
-    """Whether a worker pairs and checks the event's rounds: its format has a threshold
-    (``FormatRules.background_from``: ``SWISS_ASYNC_MIN_ENTRIES`` for a Swiss) and the event
-    has as many entries."""
-    threshold = event.format_rules.background_from
-    return threshold is not None and event.entries.count() >= threshold
 
 
 def round_check_store(*, round_: Round, expected: RoundPairing | None = None,
@@ -60,8 +53,10 @@ def round_check_schedule(*, round_: Round) -> None:
         return
     Round.objects.filter(pk=round_.pk).update(findings=None, checked_at=None)
     round_id = round_.pk
-    transaction.on_commit(lambda: task_send(ROUND_CHECK_TASK, round_id,
-                                            task_id=str(uuid.uuid4())))
+    # The change is stored whatever the broker says: a check it could not take is logged and
+    # the round shows as unchecked until the arbiter has it checked again.
+    transaction.on_commit(lambda: task_send(name=ROUND_CHECK_TASK, args=(round_id,),
+                                            task_id=str(uuid.uuid4())), robust=True)
 
 
 def drafts_check_schedule(*, event: Event) -> None:
@@ -77,5 +72,5 @@ def drafts_check_schedule(*, event: Event) -> None:
 def round_check_refresh(*, round_: Round, actor) -> None:
     """The arbiter has the round checked again (e.g. a round restored from a backup, or after
     a correction in an earlier round)."""
-    require(actor, "tournaments.pair_round", round_.event)
+    right_require(actor=actor, perm="tournaments.pair_round", event=round_.event)
     round_check_schedule(round_=round_)

@@ -23,7 +23,7 @@ def _numbered_entries(event: Event) -> dict[int, int]:
     return numbers
 
 
-@event_writer("tournaments.pair_round")
+@event_writer(perm="tournaments.pair_round")
 def round_robin_schedule(*, event: Event, actor, publish: bool = False) -> list[Round]:
     """Store every round of the event from the Berger tables: rule 5.2 says who meets whom in
     which round, rule 5.1 who has White; with an odd number of entries the one who meets the

@@ -8,7 +8,6 @@ Swiss: ``FormatRules.rounds_checked``), the checker's findings.
 
 from dataclasses import dataclass
 
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
@@ -16,9 +15,12 @@ from simple_history.utils import bulk_create_with_history
 from pairings.dutch import RoundPairing
 from tournaments.adapters.events import EventRecord, record_with_round
 from tournaments.errors import RoundNotClosed, ServiceError
-from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus, awaiting_result
+from tournaments.models import Board, Entry, Event, Game, Round, RoundStatus
+from tournaments.selectors.rounds import round_open_board_numbers
 from tournaments.services._access import event_writer
-from tournaments.services.lineups import default_lineups_apply
+from tournaments.services._checks import pairs_check
+from tournaments.services._lineup_rules import default_lineups_apply
+from tournaments.services.notifications import round_pairings_send
 from tournaments.services.round_checks import round_check_store
 
 
@@ -37,7 +39,7 @@ class BoardSpec:
 def round_store(
     *, event: Event, number: int, boards: list[BoardSpec], method: str, seed: int | None, actor,
     explanation: dict | None = None, expected: RoundPairing | None = None,
-    record: EventRecord | None = None,
+    record: EventRecord | None = None, left_out: list[int] | None = None,
 ) -> Round:
     """Persist a paired round as a draft, whole: its boards, the games of each match, the
     default line-ups of team matches, for a checked format (a Swiss) the checker's findings,
@@ -47,13 +49,14 @@ def round_store(
     (the checker's): the check compares with it instead of pairing the round again.
     ``record``: the event as the caller read it under the lock to pair the round (load
     once): its entries are the ones the boards may name, and the check reads it, with this
-    round added, instead of reading the event again."""
+    round added, instead of reading the event again. ``left_out``: the pairing numbers of the
+    entries left out for not checking in (a Swiss round)."""
     entry_ids = (set(record.numbers) if record is not None else
                  set(Entry.objects.filter(event=event).values_list("pk", flat=True)))
-    check_paired_once(entry_ids, [(spec.white, spec.black) for spec in boards])
+    pairs_check(entry_ids=entry_ids, pairs=[(spec.white, spec.black) for spec in boards])
     round_ = Round.objects.create(event=event, number=number, method=method, seed=seed,
                                   paired_by=actor, paired_at=timezone.now(),
-                                  explanation=explanation)
+                                  explanation=explanation, left_out=left_out or [])
     stored = bulk_create_with_history(
         [Board(round=round_, number=s.number, white_id=s.white, black_id=s.black, bye=s.bye,
                bracket=s.bracket, match_code=s.match_code) for s in boards],
@@ -67,20 +70,10 @@ def round_store(
     return round_
 
 
-def check_paired_once(entry_ids: set[int], pairs: list[tuple[int, int | None]]) -> None:
-    """Each side of each board (white, black; black None for a bye) is an entry of the event,
-    on one board of the round at most (round_store, and a restored round)."""
-    seen: set[int] = set()
-    for entry_id in (e for pair in pairs for e in pair if e is not None):
-        if entry_id not in entry_ids or entry_id in seen:
-            raise ServiceError(_("An entry is paired twice or does not belong to the event."))
-        seen.add(entry_id)
-
-
 PAIRED = "paired"
 
 
-def match_games(event: Event, board: Board) -> list[Game]:
+def _match_games(event: Event, board: Board) -> list[Game]:
     """The games of a board that is a match.
 
     Two-game (or longer) matches and knockout matches: colours alternate game by game, the
@@ -100,33 +93,40 @@ def match_games_store(*, event: Event, boards: list[Board], actor, reason: str =
                       games: list[Game] = ()) -> list[Game]:
     """Store the games of new match boards (and ``games`` given, a team knockout's extra
     match), team matches with their default line-ups; returns the games stored."""
-    games = [*games, *(g for b in boards for g in match_games(event, b))]
-    default_lineups_apply(event, games)  # team matches: board k = the roster's k-th player
+    games = [*games, *(g for b in boards for g in _match_games(event, b))]
+    # team matches: board k = the roster's k-th player
+    default_lineups_apply(event=event, games=games)
     if games:
         bulk_create_with_history(games, Game, default_user=actor, default_change_reason=reason)
     return games
 
 
-def next_round_number(event: Event) -> int:
-    return (event.rounds_set.aggregate(n=Max("number"))["n"] or 0) + 1
-
-
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def round_publish(*, round_: Round, actor, event: Event) -> Round:
-    """Make a draft round's pairings public (Art. 20: the chief arbiter publishes the draw)."""
+    """Make a draft round's pairings public (Art. 20: the chief arbiter publishes the draw)
+    and send each player their pairing (``services/notifications.py``).
+    An official Swiss event publishes none before its statute names the tie-break order
+    (Art. 21.4: ``Event.tiebreak_order_missing``)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.DRAFT:
         raise ServiceError(_("Round %(n)s is already published."), n=round_.number)
     earlier = event.rounds_set.filter(number__lt=round_.number, status=RoundStatus.DRAFT)
     if earlier.exists():
         raise ServiceError(_("Publish the earlier rounds first."))
+    if event.tiebreak_order_missing:
+        raise ServiceError(_(
+            "Art. 21.4: an official Swiss event ranks by points, then the coefficient (hệ số), "
+            "and the law names none for the Swiss system. Choose the tie-break order in the "
+            "statute before publishing round %(n)s."), n=round_.number)
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    # The players learn their board, opponent, colour, time and place once this commits.
+    round_pairings_send(round_=round_)
     return round_
 
 
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def round_delete(*, round_: Round, actor, event: Event) -> None:
     """Delete a draft round so it can be paired again; only the last round."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -138,27 +138,14 @@ def round_delete(*, round_: Round, actor, event: Event) -> None:
     round_.delete()
 
 
-def open_board_numbers(round_: Round) -> list[int]:
-    """The numbers of the boards still waiting for a result (as ``open_boards``); a team or
-    knockout match with some games played but not all still waits."""
-    return list(round_.boards.filter(awaiting_result(round_.number))
-                .order_by("number").values_list("number", flat=True))
-
-
-def open_boards(round_: Round) -> int:
-    """Boards of the round still waiting for a result. Byes never wait, nor do the games of an
-    entry withdrawn before the round (a round robin's stored rounds): Art. 21.5 scores them."""
-    return round_.boards.filter(awaiting_result(round_.number)).count()
-
-
-@event_writer("tournaments.pair_round", of="round_")
+@event_writer(perm="tournaments.pair_round", of="round_")
 def round_complete(*, round_: Round, actor, event: Event) -> Round:
     """Close the round once every board has its result. The round's row is locked before its
     boards are read, as a result's writer locks it (``results._lock_round``)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Only a published round can be closed."))
-    waiting = open_board_numbers(round_)
+    waiting = round_open_board_numbers(round_)
     if waiting:  # which boards, so the arbiter sees what keeps the round open
         raise RoundNotClosed(number=round_.number, boards=", ".join(map(str, waiting)))
     round_.status = RoundStatus.COMPLETED

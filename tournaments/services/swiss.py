@@ -14,9 +14,14 @@ How a round is stored (the same everywhere: pages, TRF, standings):
   ``points_bye``;
 - a requested half-point bye: a bye board of kind ``H`` (after the PAB);
 - withdrawn players (Art. 21.5.2: not paired after their withdrawal), late entries before their
-  first round, and absences: **no board**. The scoring engine reads a missing round as an
-  absence worth nothing, exactly like a zero-point bye (C.07 §16: a voluntarily unplayed round),
-  and the TRF export writes it as ``0000 - Z``.
+  first round, players left out for not checking in (``Round.left_out``, the statute's
+  check-in, ``services/checkins.py``), and absences: **no board**. The scoring engine reads a
+  missing round as an absence worth nothing, exactly like a zero-point bye (C.07 §16: a
+  voluntarily unplayed round), and the TRF export writes it as ``0000 - Z``.
+  When the statute reads Art. 21.5.2 as keeping a withdrawn player in the draw
+  (``swiss_withdrawal``), they are paired as the others, and the board scores as the
+  opponent's forfeit win (``scoring/withdrawals.py``); left over, they get a zero-point
+  bye, not the pairing bye.
 
 Late entries get the next free pairing numbers (in C.04.2 order among themselves), so numbers
 already published never change.
@@ -29,6 +34,7 @@ import secrets
 from collections.abc import Callable
 
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pairings.dutch import RoundPairing, pair_round
@@ -49,9 +55,11 @@ from tournaments.models import (
     RoundStatus,
     rating_order_key,
 )
+from tournaments.selectors.checkins import entries_left_out
+from tournaments.selectors.rounds import event_next_round_number
 from tournaments.services._access import event_writer
 from tournaments.services.round_checks import drafts_check_schedule
-from tournaments.services.rounds import BoardSpec, next_round_number, round_store
+from tournaments.services.rounds import BoardSpec, round_store
 
 # Told each stage of a pairing, in order (``JobStage``): a pairing job shows it on its page.
 Progress = Callable[[JobStage], None]
@@ -138,22 +146,25 @@ def _engine_pair(event: Event, setup: SwissSetup) -> tuple[RoundPairing, bool]:
     raise NoValidPairing(reason=str(failure)) from failure
 
 
-@event_writer("tournaments.pair_round")
+@event_writer(perm="tournaments.pair_round")
 def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
                     progress: Progress | None = None) -> Round:
     """Pair the next round of a Swiss event and store it as a draft (appendix §1).
 
     ``seed`` fixes the lots of the initial colour (tests, demo); ``progress`` is told each stage
     (a pairing job reports it on its page)."""
-    number = next_round_number(event)
+    number = event_next_round_number(event)
     _check_can_pair(event, number)
     step = progress or (lambda _stage: None)
     step(JobStage.NUMBERS)
     _assign_numbers(event, number)
     round_seed = _draw_initial_colour(event, seed) if number == 1 else None
+    # Players not checked in when the statute's check-in closed are left out (not paired, no
+    # forfeit); the draft names them so the arbiter can check one in and pair again.
+    left_out = sorted(e.number for e in entries_left_out(event, number, now=timezone.now()))
     step(JobStage.LOADING)
     record = load_event(event)
-    setup = swiss_setup(record, number)
+    setup = swiss_setup(record, number, left_out)
     available = len(record.entries) - len(setup.unavailable)
     if available < 2 and not setup.requested_byes:
         raise ServiceError(_("At least two players must be available to pair a round."))
@@ -164,33 +175,42 @@ def swiss_round_pair(*, event: Event, actor, seed: int | None = None,
     specs = [BoardSpec(i, entry_id[w], entry_id[b])
              for i, (w, b) in enumerate(pairing.boards, start=1)]
     if pairing.bye is not None:
-        specs.append(BoardSpec(len(specs) + 1, entry_id[pairing.bye], None,
-                               bye=ByeKind.PAIRING_ALLOCATED))
+        # Art. 21.5.2, a withdrawn player kept in the draw and left over: absent, no point.
+        kind = (ByeKind.ZERO_POINT if pairing.bye in setup.withdrawn_in_draw
+                else ByeKind.PAIRING_ALLOCATED)
+        specs.append(BoardSpec(len(specs) + 1, entry_id[pairing.bye], None, bye=kind))
     for n in sorted(setup.requested_byes):
         specs.append(BoardSpec(len(specs) + 1, entry_id[n], None, bye=ByeKind.HALF_POINT))
     return round_store(event=event, number=number, boards=specs, method=PairingMethod.DUTCH,
                        seed=round_seed, actor=actor,
                        explanation=explanation_data(pairing.explanation),
-                       expected=pairing if whole else None, record=record)
+                       expected=pairing if whole else None, record=record,
+                       left_out=sorted(setup.left_out))
 
 
 # --- requested byes ---------------------------------------------------------------------------
 
 
-@event_writer("tournaments.change_event", of="entry")
+@event_writer(perm="tournaments.grant_bye", of="entry")
 def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False,
                 event: Event) -> Entry:
-    """A player asks for a half-point bye in a round not paired yet (as the statute allows);
-    ``cancel`` withdraws the request."""
+    """A player asks for a half-point bye in a round not paired yet, within the statute's
+    limits (``bye_limit``, ``bye_last_round``: the law has none); ``cancel`` withdraws the
+    request. The chief arbiter grants it as part of the draw (Art. 20.3), as the organisers
+    may; a player's own request comes here once approved (``services/player_requests.py``)."""
     if not event.format_rules.pairs_by_score:
         raise ServiceError(_("Requested byes exist only in Swiss events."))
     entry.refresh_from_db()
-    if round_number < next_round_number(event):
+    if round_number < event_next_round_number(event):
         raise ServiceError(_("Round %(n)s is already paired: delete the draft to change its "
                              "byes."), n=round_number)
     if event.rounds and round_number > event.rounds:
         raise ServiceError(_("The event has only %(n)s rounds."), n=event.rounds)
     byes = set(entry.requested_byes or [])
+    if not cancel and round_number not in byes:
+        refusal = event.bye_refusal(round_number=round_number, taken=len(byes))
+        if refusal:
+            raise ServiceError(refusal)
     if cancel:
         byes.discard(round_number)
     else:
@@ -200,7 +220,7 @@ def bye_request(*, entry: Entry, actor, round_number: int, cancel: bool = False,
     return entry
 
 
-@event_writer("tournaments.change_event")
+@event_writer(perm="tournaments.change_event")
 def forbidden_group_set(*, event: Event, actor, groups: list[list[int]]) -> Event:
     """The groups of entries (ids) who must not meet (family; as the statute allows)."""
     ids = set(event.entries.values_list("pk", flat=True))

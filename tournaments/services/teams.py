@@ -2,7 +2,7 @@
 changes to the roster until round 1 is published.
 
 The roster is listed strongest first: the first ``team_boards`` players are boards 1, 2, ...,
-then the reserves (appendix §4). ``services/entries.py: entry_register_team`` checks the sizes the
+then the reserves (appendix §4). ``services/entries.py: entry_team_register`` checks the sizes the
 law sets for official events; line-ups of each match are ``services/lineups.py``'s.
 """
 
@@ -16,20 +16,21 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, Event, Player, RoundStatus, Team, TeamMember
-from tournaments.services._access import event_writer, require
-from tournaments.services.entries import entry_register_team, roster_check
+from tournaments.services._access import event_writer, right_require
+from tournaments.services._checks import roster_check
+from tournaments.services.entries import entry_team_register
 from tournaments.services.lineups import lineups_reset
 from tournaments.text import fold
 
 
 def _may_register_teams(actor, event: Event | None) -> None:
     if event is not None:
-        require(actor, "tournaments.change_event", event)
+        right_require(actor=actor, perm="tournaments.change_event", event=event)
     elif actor is None or not actor.has_perm("tournaments.add_event"):
         raise PermissionDenied(_("Only organisers can add teams to the register."))
 
 
-def team_find(name: str) -> Team | None:
+def _team_find(name: str) -> Team | None:
     """The register's team of that name, whatever the case of the letters."""
     name = " ".join(name.split())
     # Case-insensitive in Python: SQLite's own case folding knows ASCII letters only.
@@ -46,7 +47,7 @@ def team_get_or_create(*, actor, name: str, province: str = "", club: str = "",
     name = " ".join(name.split())
     if not name:
         raise ServiceError(_("Give the team's name."))
-    team = team_find(name)
+    team = _team_find(name)
     if team is None:
         team = Team.objects.create(name=name, province=province.strip(), club=club.strip())
     return team
@@ -59,7 +60,7 @@ def team_register(*, event: Event, actor, name: str, players: Sequence[Player],
     in board order, strongest first, then ``reserves``. All or nothing."""
     team = team_get_or_create(actor=actor, name=name, province=province, club=club,
                               event=event)
-    return entry_register_team(event=event, actor=actor, team=team, players=list(players),
+    return entry_team_register(event=event, actor=actor, team=team, players=list(players),
                                reserves=list(reserves))
 
 
@@ -68,7 +69,7 @@ def _check_roster_open(event: Event) -> None:
         raise ServiceError(_("The roster is fixed once round 1 is published (appendix §4)."))
 
 
-@event_writer("tournaments.change_event", of="entry")
+@event_writer(perm="tournaments.change_event", of="entry")
 def team_roster_set(*, entry: Entry, actor, players: Sequence[Player],
                     reserves: Sequence[Player] = (), event: Event) -> Entry:
     """Replace a team's roster (board order, then reserves) until round 1 is published; the
@@ -79,7 +80,7 @@ def team_roster_set(*, entry: Entry, actor, players: Sequence[Player],
     players, reserves = list(players), list(reserves)
     # The same checks as at registration; the team's own players are not "taken".
     TeamMember.objects.filter(entry=entry).delete()
-    roster_check(event, players, reserves)
+    roster_check(event=event, players=players, reserves=reserves)
     TeamMember.objects.bulk_create(
         TeamMember(entry=entry, player=p, board_order=i, is_reserve=i > len(players))
         for i, p in enumerate([*players, *reserves], start=1)

@@ -21,10 +21,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -44,6 +48,8 @@ from tournaments.models import (
     EntryStatus,
     Event,
     Format,
+    Job,
+    JobKind,
     PairingMethod,
     Player,
     Round,
@@ -53,6 +59,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.trf import DEFAULT_POINTS, FORMAT_NAMES
 from tournaments.services.events import event_create
+from tournaments.services.jobs import job_create, job_dispatch
 
 
 class TrfImportError(ServiceError):
@@ -128,8 +135,9 @@ _TITLES = {t.value for t in Title if t.value}
 _SEX = {"m": "M", "w": "F", "f": "F"}
 
 
-def _player(participant) -> Player:
-    """The register's player for a TRF line: by ID, then by name and birth year, else new."""
+def _player(participant, actor) -> Player:
+    """The register's player for a TRF line: by ID, then by name and birth year, else new
+    (added by ``actor``)."""
     ext = participant.external_id.strip()
     if ext:
         found = Player.objects.filter(Q(fide_id=ext) | Q(national_id=ext)).first()
@@ -145,7 +153,7 @@ def _player(participant) -> Player:
         full_name=name or f"#{participant.number}", gender=_SEX.get(participant.sex, ""),
         birth_year=participant.birth_year, federation=participant.federation[:3],
         fide_id=ext or None, rating=participant.rating,
-        title=title if title in _TITLES else "")
+        title=title if title in _TITLES else "", created_by=actor)
 
 
 def _round_kinds(tournament: Tournament) -> tuple[int, dict[int, list[Pairing]]]:
@@ -264,11 +272,36 @@ def _statute_warnings(doc: trf.TrfDocument) -> list[str]:
     return out
 
 
+def trf_job_check(*, data: bytes) -> bool:
+    """Whether importing ``data`` is long work, for a background job (``IMPORT_JOB_MIN_BYTES``):
+    the players are matched one by one with the register."""
+    return len(data) > settings.IMPORT_JOB_MIN_BYTES
+
+
+@transaction.atomic
+def trf_import_start(*, actor, data: bytes, format: str = Format.SWISS, name: str = "",
+                     lang: str | None = None) -> Job:
+    """Keep a large TRF file on a job and queue its import (``tasks.py: trf_import_run``);
+    the job's result names the new event."""
+    if actor is None or not actor.has_perm("tournaments.add_event"):
+        raise PermissionDenied(_("Only organisers can create events."))
+    if format not in FORMAT_NAMES:
+        raise ServiceError(_("A TRF file can be imported as a Swiss or a round robin."))
+    if len(data) > MAX_TRF_BYTES:
+        raise ServiceError(_("The file is too large for a TRF file."))
+    job = job_create(kind=JobKind.TRF, user=actor, lang=lang,
+                     params={"format": format, "name": name[:200]})
+    job.file.save(f"{job.pk}-import.trf", ContentFile(data), save=True)
+    job_dispatch(job=job, task_name="tournaments.tasks.trf_import_run")
+    return job
+
+
 @transaction.atomic
 def trf_import(*, data: bytes, actor, format: str = Format.SWISS, name: str = "",
-               today: datetime.date | None = None) -> Event:
+               today: datetime.date | None = None,
+               progress: Callable[[int, int], None] | None = None) -> Event:
     """A new event (draft) from a TRF file, as :func:`trf_preview` shows it; nothing is
-    written if it is refused."""
+    written if it is refused. ``progress``: told of the players and rounds stored."""
     preview = trf_preview(data=data, format=format, name=name, today=today)
     doc, statute = preview.document, preview.statute
     tournament = doc.tournament
@@ -289,8 +322,11 @@ def trf_import(*, data: bytes, actor, format: str = Format.SWISS, name: str = ""
                 if p.second is None and p.bye is Bye.HALF_POINT:
                     requested.setdefault(p.first, []).append(r)
     entries: dict[int, Entry] = {}
-    for participant in tournament.participants:
-        player = _player(participant)
+    steps = len(tournament.participants) + last
+    for done, participant in enumerate(tournament.participants):
+        if progress:
+            progress(done, steps)
+        player = _player(participant, actor)
         if Entry.objects.filter(event=event, player=player).exists():
             raise TrfImportError(error=_("%(name)s appears twice in the file.") % {
                 "name": player.full_name})
@@ -303,6 +339,8 @@ def trf_import(*, data: bytes, actor, format: str = Format.SWISS, name: str = ""
             withdrawn_after_round=withdrawn)
     now = timezone.now()
     for r in range(1, last + 1):
+        if progress:
+            progress(len(entries) + r - 1, steps)
         pairings = sorted(by_round.get(r, []), key=lambda p: (p.second is None, p.board))
         games = [p for p in pairings if p.second is not None]
         complete = all(p.result is not None for p in games)
@@ -330,13 +368,15 @@ def trf_import(*, data: bytes, actor, format: str = Format.SWISS, name: str = ""
     event.numbers_method = "manual"
     event.forbidden_groups = [g for g in groups if len(g) > 1]
     event.save(update_fields=["numbers_method", "forbidden_groups", "updated_at"])
+    if progress:
+        progress(steps, steps)
     return event
 
 
 MAX_TRF_BYTES = 2_000_000
 
 
-def trf_upload_data(upload) -> bytes:
+def trf_upload_read(*, upload) -> bytes:
     """The bytes of an uploaded TRF file (the reader finds their encoding); refused past
     MAX_TRF_BYTES."""
     if upload.size > MAX_TRF_BYTES:

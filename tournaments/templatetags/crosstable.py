@@ -1,4 +1,4 @@
-"""The crosstable's rows (issue 23: the 2,000 × 13 page under half a second).
+"""The crosstable's rows (a 2,000 × 13 page under half a second, docs/benchmarks.md).
 
 A crosstable of 2,000 players and 13 rounds has 26,000 cells; rendered by the template's
 ``{% for %}`` with four tags per cell and eight per row, they were most of the page's time.

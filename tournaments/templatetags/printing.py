@@ -1,4 +1,4 @@
-"""Links to the print sheets (issue 20) that a page offers: only those the event has and the
+"""Links to the print sheets that a page offers: only those the event has and the
 visitor may print (``printing/sheets.py``)."""
 
 from django import template

@@ -15,4 +15,7 @@ def staff_perms(user, event) -> dict[str, bool]:
     """The rights the staff pages show buttons for."""
     return {name: user.has_perm(f"tournaments.{name}", event)
             for name in ("change_event", "pair_round", "enter_result", "correct_result",
-                         "record_foul", "draw_numbers", "withdraw_entry", "record_moves")}
+                         "record_foul", "draw_numbers", "withdraw_entry", "record_moves",
+                         "assign_boards", "disqualify", "approve_striking", "file_protest",
+                         "decide_protest", "decide_appeal", "read_protests", "decide_request",
+                         "grant_bye", "adjourn_game", "read_fees", "check_in", "close_event")}

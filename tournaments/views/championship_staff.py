@@ -1,7 +1,8 @@
-"""The staff pages of a championship (issue 15): create and edit it, add categories and stages,
+"""The staff pages of a championship (Art. 17.3): create and edit it, add categories and stages,
 appoint its staff, set a stage's qualification rule, preview and run the qualification. Each
 view parses the form, calls one service, and shows its refusal in the user's language."""
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,12 +17,15 @@ from tournaments.errors import ServiceError
 from tournaments.forms import (
     CategoryForm,
     ChampionshipForm,
+    InvitationForm,
     QualificationForm,
     RoleForm,
     StageForm,
 )
 from tournaments.models import ChampionshipRole, JobStatus, Stage, Visibility
 from tournaments.selectors.championship_tree import championship_roles, championship_tree
+from tournaments.selectors.invitations import championship_invitations
+from tournaments.selectors.organisations import organisations_administered
 from tournaments.selectors.qualification import qualification_plan
 from tournaments.selectors.users import user_chosen
 from tournaments.services import championship_removal as removal
@@ -45,9 +49,17 @@ def _run(request, action, success: str) -> bool:
 
 @login_required
 def championship_create(request):
-    if not request.user.has_perm("tournaments.add_event"):
+    """A new championship, under one of the organisations the user administers (a choice they
+    must make when they hold no right to create events of the site)."""
+    site = request.user.has_perm("tournaments.add_event")
+    organisations = organisations_administered(request.user)
+    if not site and not list(organisations):
         raise PermissionDenied(_("Only organisers can create championships."))
     form = ChampionshipForm(request.POST or None)
+    if list(organisations):
+        form.fields["organisation"] = forms.ModelChoiceField(
+            queryset=organisations, required=not site, label=_("Organisation"),
+            empty_label=_("None: an event of the site"))
     if request.method == "POST" and form.is_valid():
         try:
             championship = services.championship_create(actor=request.user,
@@ -70,6 +82,8 @@ def championship_manage(request, slug):
                 championship=championship, actor=request.user, **form.cleaned_data),
                 _("Saved.")):
             return redirect("tournaments:championship_manage", slug=championship.slug)
+    if form.is_bound:  # refused: the form wrote into it; the page links the stored one
+        championship.refresh_from_db()
     return render(request, "tournaments/championships/manage.html", {
         "championship": championship, "form": form,
         "categories": [(item, CategoryForm(instance=item.category,
@@ -78,6 +92,10 @@ def championship_manage(request, slug):
         "category_form": CategoryForm(prefix="category"),
         "stage_form": StageForm(prefix="stage"), "role_form": RoleForm(prefix="role"),
         "roles": championship_roles(championship),
+        "invitations": championship_invitations(championship),
+        "invite_form": InvitationForm(prefix="invite"),
+        "invite_action": reverse("tournaments:championship_invite", args=[championship.slug]),
+        "back": reverse("tournaments:championship_manage", args=[championship.slug]),
     })
 
 
@@ -143,8 +161,9 @@ def stage_add(request, slug, category_id):
 def championship_role_add(request, slug):
     championship = _championship_for(request, slug)
     form = RoleForm(request.POST, prefix="role")
-    # Issue 19: a part of the name or username names the person when only one matches.
-    user, found = user_chosen(request.POST.get("role-username", ""))
+    # An exact username or e-mail address names the person (no one is found by a part of a
+    # name outside an event's own staff).
+    user, found = user_chosen(request.POST.get("role-username", ""), event=None)
     if not form.is_valid() or user is None:
         messages.error(request, _("Several people match: give the username.") if found
                        else _("No account with this username."))

@@ -1,8 +1,8 @@
-"""Public pages of a championship (issue 15): its categories, stages and groups with links to
+"""Public pages of a championship (Art. 17.3): its categories, stages and groups with links to
 each stage event's own pages. Read-only: these views only call selectors."""
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 
 from tournaments.access import championship_seen
@@ -12,6 +12,7 @@ from tournaments.excel.workbook import XLSX
 from tournaments.models import Player
 from tournaments.selectors import championships as selectors
 from tournaments.selectors.championship_tree import championship_tree
+from tournaments.selectors.registrations import registration_category_event
 
 
 def championship_or_404(request, slug):
@@ -37,6 +38,17 @@ def category_results(request, slug, category_id):
         "championship": championship, "category": category,
         "results": selectors.category_results(category),
     })
+
+
+def category_register(request, slug, category_id):
+    """A category's registration page: its first stage's event's (the statute's registration and
+    the category's rule of who may enter, Art. 18 b)."""
+    championship = championship_or_404(request, slug)
+    category = get_object_or_404(championship.categories, pk=category_id)
+    event = registration_category_event(category)
+    if event is None:
+        raise Http404("This category has no stage yet.")
+    return redirect("tournaments:register", slug=event.slug)
 
 
 def player_path(request, slug, player_id):

@@ -1,4 +1,4 @@
-"""Confirmation before a destructive action (issue 19), for browsers without JavaScript.
+"""Confirmation before a destructive action, for browsers without JavaScript.
 
 The pages' forms carry ``data-confirm`` and ``static/js/site.js`` asks in a dialog, then posts
 ``confirmed=1``. A post without it (JavaScript off) is answered with this page, which asks the

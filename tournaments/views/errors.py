@@ -4,9 +4,11 @@
 it. Other 404s (an unknown address, an object that does not exist or is hidden) get the general
 text, which never tells a stranger whether a draft event exists. A 403 shows the refusal's
 reason (the services' and views' ``PermissionDenied`` messages are written for people).
-Under ``/api/`` a 404 and a 500 are JSON, as every other API answer (``{"detail", "code"}``).
+Under ``/api/`` a 400 (a body past Django's bounds, e.g. over 1,000 form fields), a 404 and a
+500 are JSON, as every other API answer (``{"detail", "code"}``).
 """
 
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpResponseServerError, JsonResponse
 from django.shortcuts import render
 from django.template import loader
@@ -26,6 +28,16 @@ def page_not_found(request, exception):
         return JsonResponse({"detail": _("Not found."), "code": "not_found"}, status=404)
     message = str(exception) if isinstance(exception, PageNotFound) else ""
     return render(request, "404.html", {"message": message}, status=404)
+
+
+def bad_request(request, exception):
+    """A request the page cannot read: our own ``BadRequest`` says why (a query value that is
+    not a number); Django's (a form past its bounds, a forged host) say nothing to strangers."""
+    message = str(exception) if type(exception) is BadRequest else ""
+    if _api(request):
+        return JsonResponse({"detail": message or _("Bad request."), "code": "bad_request"},
+                            status=400)
+    return render(request, "400.html", {"message": message}, status=400)
 
 
 def server_error(request):

@@ -32,6 +32,7 @@ from tournaments.selectors.trf import trf_export
 from tournaments.services.backup import event_backup, restore_start
 from tournaments.services.imports import import_start
 from tournaments.services.jobs import export_start
+from tournaments.views._access import staff_perms
 from tournaments.views.errors import PageNotFound
 
 
@@ -62,10 +63,13 @@ def table_choices(event: Event, *, drafts: bool) -> list[dict]:
                 {"table": "crosstable", "label": _("Crosstable")}]
     else:
         out.append({"table": "bracket", "label": _("Bracket")})
+    if event.format_rules.has_standings and event.prize_list:
+        out.append({"table": "prizes", "label": _("Prize winners")})
     if event.is_team:
         out.append({"table": "team_boards", "label": _("Team results by board")})
     elif event.rated:
         out.append({"table": "ratings", "label": _("Rating report")})
+    out.append({"table": "closing", "label": _("Closing documents (Art. 19.4)")})
     for n in round_numbers(event, drafts=drafts):
         out += [{"table": "pairings", "round": n, "label": _("Pairings, round %(n)s") % {"n": n}},
                 {"table": "results", "round": n, "label": _("Results, round %(n)s") % {"n": n}}]
@@ -95,6 +99,7 @@ def export_area(request, slug):
         "tables": table_choices(event, drafts=True), "jobs": jobs,
         "public_tables": table_choices(event, drafts=False) if event.is_public else [],
         "can_organise": request.user.has_perm("tournaments.change_event", event),
+        "perms": staff_perms(request.user, event),
     })
 
 
@@ -134,6 +139,8 @@ def _upload(request, *, event: Event | None, back: str):
             return redirect("tournaments:job", pk=job.pk)
     return render(request, "tournaments/excel/import_form.html", {
         "form": form, "event": event, "back": back, "max_rows": reader.MAX_ROWS,
+        **({"perms": staff_perms(request.user, event)} if event is not None else
+           {"perms_register": request.user.has_perm("tournaments.export_register")}),
         "max_mb": reader.MAX_BYTES // (1024 * 1024),
         "template_url": reverse("tournaments:excel_template")
         + ("?team=1" if event is not None and event.is_team else ""),
@@ -146,7 +153,7 @@ def import_event(request, slug):
     event = _event(request, slug)
     if not request.user.has_perm("tournaments.change_event", event):
         raise PermissionDenied(_("Only the organisers of this event can register entries."))
-    return _upload(request, event=event, back=reverse("tournaments:excel_export",
+    return _upload(request, event=event, back=reverse("tournaments:manage_entries",
                                                       kwargs={"slug": event.slug}))
 
 

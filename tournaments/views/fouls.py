@@ -4,6 +4,7 @@ arbiters only (``tournaments.record_foul``)."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -11,23 +12,23 @@ from tournaments.errors import ServiceError
 from tournaments.forms import FoulForm
 from tournaments.models import Board, Foul
 from tournaments.selectors.rounds import board_game
+from tournaments.services.fouls import foul_loss_confirm as loss_confirm
 from tournaments.services.fouls import foul_record as record
 from tournaments.services.fouls import foul_remove as remove
+from tournaments.text import whole_number
 from tournaments.views._access import event_for
+from tournaments.views.board_forms import board_with_sides, form_errors_flash
+from tournaments.views.confirm import confirmation
 
 
 @login_required
 @require_POST
 def foul_record(request, slug, board_id):
     event = event_for(request, slug, "tournaments.record_foul")
-    board = get_object_or_404(Board.objects.select_related("white__player", "white__team",
-                                                           "black__player", "black__team"),
-                              pk=board_id, round__event=event)
+    board = board_with_sides(event, board_id)
     form = FoulForm(request.POST, board=board)
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
+        form_errors_flash(request, form)
         return redirect("tournaments:board_history", slug=slug, board_id=board.pk)
     data = form.cleaned_data
     game = board_game(board, pk=data["game"]) if data.get("game") else None
@@ -47,6 +48,11 @@ def foul_remove(request, slug, foul_id):
     event = event_for(request, slug, "tournaments.record_foul")
     foul = get_object_or_404(Foul.objects.select_related("board__round"), pk=foul_id,
                              board__round__event=event)
+    ask = confirmation(request, question=_("Remove this penalty? The board's history keeps a "
+                                           "trace."), yes=_("Remove"),
+                       back=reverse("tournaments:board_history", args=[slug, foul.board_id]))
+    if ask:
+        return ask
     try:
         remove(event=event, foul=foul, actor=request.user)
     except ServiceError as error:
@@ -54,3 +60,21 @@ def foul_remove(request, slug, foul_id):
     else:
         messages.success(request, _("Penalty removed."))
     return redirect("tournaments:board_history", slug=slug, board_id=foul.board_id)
+
+
+@login_required
+@require_POST
+def foul_loss_confirm(request, slug, board_id):
+    """One tap: the loss by three faults in a game (Art. 7.1 n), recorded as a result."""
+    event = event_for(request, slug, "tournaments.record_foul")
+    board = get_object_or_404(Board, pk=board_id, round__event=event)
+    game_id = whole_number(request.POST.get("game"))
+    game = board_game(board, pk=game_id) if game_id else None
+    try:
+        loss_confirm(event=event, board=board, entry_id=whole_number(request.POST.get("entry")),
+                     game=game, actor=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Loss by three faults recorded (Art. 7.1 n)."))
+    return redirect("tournaments:board_history", slug=slug, board_id=board.pk)

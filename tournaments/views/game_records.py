@@ -17,10 +17,12 @@ from tournaments.errors import ServiceError
 from tournaments.forms import MovesForm, PgnUploadForm
 from tournaments.models import Board, Round
 from tournaments.selectors.game_records import (
+    PIECE_OUTLINES,
     board_svg,
     event_slots,
     game_view,
     pgn_text,
+    piece_style,
     round_slots,
     sheet_check,
     sheet_text,
@@ -28,6 +30,7 @@ from tournaments.selectors.game_records import (
 )
 from tournaments.services import game_records as services
 from tournaments.views._access import event_for
+from tournaments.views.confirm import confirmation
 from tournaments.views.public_context import get_visible_event_or_404, is_staff_of, page_context
 
 PERM = "tournaments.record_moves"
@@ -97,6 +100,12 @@ def moves_check(request, slug, board_id):
 @require_POST
 def moves_clear(request, slug, board_id):
     event, slot = _staff_slot(request, slug, board_id)
+    query = f"?game={slot.number}" if slot.number else ""
+    ask = confirmation(request, question=_("Remove the stored moves of this game? They cannot "
+                                           "be restored."), yes=_("Remove the stored moves"),
+                       back=reverse("tournaments:moves_entry", args=[slug, board_id]) + query)
+    if ask:
+        return ask
     try:
         services.game_moves_clear(event=event, board=slot.board, game_number=slot.number,
                                   actor=request.user)
@@ -104,7 +113,6 @@ def moves_clear(request, slug, board_id):
         messages.error(request, str(error))
     else:
         messages.success(request, _("Moves removed."))
-    query = f"?game={slot.number}" if slot.number else ""
     return redirect(reverse("tournaments:moves_entry", args=[slug, board_id]) + query)
 
 
@@ -124,6 +132,7 @@ def pgn_upload(request, slug, number):
             report = services.round_pgn_import(
                 event=event, round_=round_, data=upload.read(services.PGN_MAX_BYTES + 1),
                 partial=form.cleaned_data["partial"], board=board,
+                encoding=form.cleaned_data["encoding"] or None,
                 game_number=_game_number(request), actor=request.user)
         except ServiceError as error:
             messages.error(request, str(error))
@@ -162,7 +171,9 @@ def game_page(request, slug, board_id):
     except ValueError:
         ply = len(view.moves)
     ply = max(0, min(ply, len(view.moves)))
-    ctx.update(slot=slot, view=view, ply=ply, svg=board_svg(view, ply), last=len(view.moves),
+    pieces = piece_style(request.GET.get("pieces"))
+    ctx.update(slot=slot, view=view, ply=ply, svg=board_svg(view, ply, pieces),
+               last=len(view.moves), pieces=pieces, outlines=PIECE_OUTLINES,
                round=slot.board.round, game_query=f"game={slot.number}&" if slot.number else "",
                aids=is_staff_of(request, ctx["event"]), in_play=False)  # no refresh mid-replay
     return render(request, "tournaments/public/game.html", ctx)

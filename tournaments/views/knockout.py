@@ -33,7 +33,7 @@ def bracket(request, slug):
     ctx["bracket"] = event_bracket(event, staff=ctx["staff"])
     ctx["round_numbers"] = {r.number for r in ctx["rounds"]}
     # A championship's later stage whose statute lets the higher-ranked player of the earlier
-    # stage choose colour in the deciding game (issue 15): who chooses, match by match.
+    # stage choose colour in the deciding game (Art. 17.3): who chooses, match by match.
     ctx["colour_choices"] = sorted(colour_choices(event).items())
     return render(request, "tournaments/public/bracket.html", ctx)
 

@@ -1,7 +1,8 @@
 """A register player's page for an event's staff: correct the details, read the history.
 
-The right is ``tournaments.edit_player`` (the organisers of an event the player is entered in,
-Art. 19); the event's other staff read the page and its history without the form.
+The right is ``tournaments.edit_player`` (the register's keepers; the organiser who added the
+player while the player is in none of other organisers' events: ``services/players.py``); the
+event's other staff read the page and its history without the form, and why.
 """
 
 from django.contrib import messages
@@ -16,7 +17,7 @@ from tournaments.forms import PlayerEditForm
 from tournaments.models import Player
 from tournaments.selectors.events import event_has_player
 from tournaments.selectors.players import player_history
-from tournaments.services.players import player_update
+from tournaments.services.players import PLAYER_EDIT_REFUSAL, player_update
 from tournaments.views._access import event_for, staff_perms
 
 
@@ -35,8 +36,7 @@ def player_edit(request, slug, player_id):
     form = PlayerEditForm(request.POST or None, instance=player) if may_edit else None
     if request.method == "POST":
         if not may_edit:
-            raise PermissionDenied(_("Only the organisers of an event this player is entered "
-                                     "in may correct the player's details."))
+            raise PermissionDenied(PLAYER_EDIT_REFUSAL)
         if form.is_valid():
             values = {f: form.cleaned_data[f] for f in PlayerEditForm.Meta.fields}
             player.refresh_from_db()  # the form wrote into the instance; the service decides
@@ -50,4 +50,5 @@ def player_edit(request, slug, player_id):
                 return redirect("tournaments:player_edit", slug=slug, player_id=player.pk)
     return render(request, "tournaments/staff/player.html", {
         "event": event, "player": player, "form": form, "history": player_history(player),
+        "refusal": None if may_edit else PLAYER_EDIT_REFUSAL,
         "perms": staff_perms(request.user, event)})

@@ -1,4 +1,4 @@
-"""Print sheets (issue 20): each sheet as a print page (A4, the browser's print) and as a PDF.
+"""Print sheets: each sheet as a print page (A4, the browser's print) and as a PDF.
 
 Anyone may print what the public pages of a visible event show (published rounds); score
 sheets and certificates, and drafts, are the staff's. A long PDF (``PDF_ASYNC_MIN_ROWS``) is
@@ -8,6 +8,7 @@ documents are ``tournaments/printing``'s.
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.exceptions import BadRequest
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,17 +17,22 @@ from django.utils.translation import get_language
 from tournaments.errors import ServiceError
 from tournaments.printing.document import PDF, sheet_html, sheet_pdf
 from tournaments.printing.sheets import SheetError, sheet_context, sheet_for, sheet_size
-from tournaments.selectors.rounds import visible_rounds
+from tournaments.selectors.rounds import rounds_visible
 from tournaments.services.jobs import pdf_start
-from tournaments.text import whole_number
+from tournaments.text import query_number
 from tournaments.views.errors import PageNotFound
 from tournaments.views.public_context import get_visible_event_or_404, is_staff_of
 
 
 def _asked(request) -> dict:
-    return {"number": whole_number(request.GET.get("round")),
-            "after": whole_number(request.GET.get("after")),
-            "top": whole_number(request.GET.get("top"))}
+    """The round, the round after which and the number of lines asked; a value that is not a
+    whole number is a bad request (400) that says so, not a value silently ignored."""
+    try:
+        return {"number": query_number(request.GET.get("round"), minimum=1),
+                "after": query_number(request.GET.get("after")),
+                "top": query_number(request.GET.get("top"), minimum=1)}
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
 
 
 def _sheet(request, slug, key):
@@ -45,14 +51,24 @@ def _sheet(request, slug, key):
     return event, staff, sheet, public_url, ctx
 
 
+def _back_url(event, staff: bool, ctx: dict) -> str:
+    """Where a print page leads back to: a round's sheet to its round (the staff's round page
+    or the public one), any other sheet to the event's page."""
+    round_ = ctx.get("round")
+    if round_ is not None:
+        return reverse("tournaments:manage_round" if staff else "tournaments:round",
+                       kwargs={"slug": event.slug, "number": round_.number})
+    return reverse("tournaments:manage_event" if staff else "tournaments:event_detail",
+                   kwargs={"slug": event.slug})
+
+
 def print_page(request, slug, sheet):
     """The sheet as a page to print from the browser, with its PDF link."""
     event, staff, found, _url, ctx = _sheet(request, slug, sheet)
     query = request.GET.urlencode()
     pdf_url = reverse("tournaments:print_pdf", kwargs={"slug": slug, "sheet": sheet})
-    back = reverse("tournaments:manage_event" if staff else "tournaments:event_detail",
-                   kwargs={"slug": slug})
-    rounds = [r.number for r in visible_rounds(event, staff=staff)] if found.per_round else []
+    back = _back_url(event, staff, ctx)
+    rounds = [r.number for r in rounds_visible(event, staff=staff)] if found.per_round else []
     html = sheet_html(ctx, pdf=False, request=request, back_url=back,
                       pdf_url=f"{pdf_url}?{query}" if query else pdf_url, rounds_nav=rounds)
     return HttpResponse(html)
@@ -72,14 +88,14 @@ def print_pdf(request, slug, sheet):
             job = pdf_start(event=event, actor=request.user, sheet=sheet, public_url=public_url,
                             lang=get_language(),
                             round=ctx["round"].number if "round" in ctx else None,
-                            after=whole_number(request.GET.get("after")),
-                            top=whole_number(request.GET.get("top")))
+                            after=_asked(request)["after"], top=_asked(request)["top"])
         except ServiceError as error:
             messages.error(request, str(error))
             return redirect(request.get_full_path())
         return redirect("tournaments:job", pk=job.pk)
     return render(request, "tournaments/print/pdf_long.html",
                   {"event": event, "sheet": found, "staff": staff,
+                   "back_url": _back_url(event, staff, ctx),
                    "print_url": reverse("tournaments:print", kwargs={"slug": slug,
                                                                     "sheet": sheet})
                    + (f"?{request.GET.urlencode()}" if request.GET else "")})

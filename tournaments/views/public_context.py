@@ -3,6 +3,7 @@ rounds, the ``?after=`` round, and the refresh while a round is in play (the fra
 ``selectors/event_page.py``)."""
 
 from django.urls import reverse
+from django.utils import timezone
 
 from tournaments.access import event_seen, event_staff
 from tournaments.selectors.event_page import (
@@ -17,8 +18,11 @@ REFRESH_SECONDS = 30
 
 def get_visible_event_or_404(request, slug):
     """The event if the visitor may see it; a draft run by others is not found
-    (``tournaments/access.py``)."""
-    return event_seen(request.user, slug=slug)
+    (``tournaments/access.py``). A finished event's page is kept longer in the shared cache
+    (``public_cache.py``: ``FINISHED_PUBLIC_CACHE_SECONDS``)."""
+    event = event_seen(request.user, slug=slug)
+    request.public_read_finished = event.finished_on(timezone.localdate())
+    return event
 
 
 def is_staff_of(request, event) -> bool:

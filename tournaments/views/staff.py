@@ -4,6 +4,7 @@ Views stay thin: they check who may see the page, validate the form and call a s
 refused action (``ServiceError``) becomes a message in the user's language and changes nothing.
 """
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,7 +17,9 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
 from tournaments.forms import (
+    AdjournmentForm,
     FoulForm,
+    InvitationForm,
     NumbersForm,
     QuickPlayerForm,
     RoleForm,
@@ -25,6 +28,8 @@ from tournaments.forms import (
     swiss_rounds_guidance,
 )
 from tournaments.models import (
+    REASON_MAX_LENGTH,
+    AdjournmentOutcome,
     Board,
     ByeKind,
     Entry,
@@ -34,27 +39,38 @@ from tournaments.models import (
     Round,
     Substitution,
 )
+from tournaments.selectors.adjournments import board_adjournments
 from tournaments.selectors.championship_tree import championships_run_by
 from tournaments.selectors.dashboard import event_dashboard
+from tournaments.selectors.entries_register import entries_register
 from tournaments.selectors.events import (
     entries_page,
+    event_closings,
     event_entry_count,
     event_entry_ids,
     event_player_ids,
     event_roles,
     events_run_by,
 )
-from tournaments.selectors.fouls import board_fouls
+from tournaments.selectors.fees import fee_events_of
+from tournaments.selectors.fouls import board_fouls, board_losses_due
+from tournaments.selectors.invitations import event_invitations
+from tournaments.selectors.organisations import organisations_administered
 from tournaments.selectors.players import player_search
 from tournaments.selectors.round_page import round_page_staff
-from tournaments.selectors.rounds import board_history, round_drafts_after
-from tournaments.selectors.users import user_active, user_chosen, user_search
+from tournaments.selectors.rounds import (
+    board_history,
+    event_next_round_number,
+    round_drafts_after,
+)
+from tournaments.selectors.standings import event_uses_lots
+from tournaments.selectors.users import user_appointable, user_chosen, user_search
+from tournaments.services import closing as closing_services
 from tournaments.services import entries as entry_services
 from tournaments.services import events as event_services
 from tournaments.services import rounds as round_services
 from tournaments.services.formats import round_start
 from tournaments.services.lots import lots_draw as draw_lots
-from tournaments.services.lots import uses_lots
 from tournaments.text import whole_number
 from tournaments.views import swiss as swiss_views
 from tournaments.views._access import event_for as _event_for
@@ -77,17 +93,30 @@ def _run(request, action, success: str):
 @login_required
 def my_events(request):
     events = events_run_by(request.user)
-    can_create = request.user.has_perm("tournaments.add_event")
+    organisations = list(organisations_administered(request.user))
+    can_create = request.user.has_perm("tournaments.add_event") or bool(organisations)
     return render(request, "tournaments/my_events.html",
                   {"events": events, "can_create": can_create,
+                   "organisations": organisations,
+                   "fee_events": fee_events_of(request.user),
                    "championships": championships_run_by(request.user)})
 
 
 @login_required
 def event_create(request):
-    if not request.user.has_perm("tournaments.add_event"):
+    """A new event's statute; under one of the organisations the user administers (a choice
+    they must make when they hold no right to create events of the site)."""
+    site = request.user.has_perm("tournaments.add_event")
+    organisations = organisations_administered(request.user)
+    if not site and not list(organisations):
         raise PermissionDenied(_("Only organisers can create events."))
     form = StatuteForm(request.POST or None, initial={"format": "swiss"})
+    if list(organisations):
+        form.fields["organisation"] = forms.ModelChoiceField(
+            queryset=organisations, required=not site, label=_("Organisation"),
+            empty_label=_("None: an event of the site"),
+            help_text=_("Its administrators, and those of the organisations above it, act on "
+                        "the event too."))
     if request.method == "POST" and form.is_valid():
         try:
             event = event_services.event_create(actor=request.user, **form.cleaned_data)
@@ -108,7 +137,8 @@ def manage_event(request, slug):
         "event": event, "rules": rules, **page.context(),
         "perms": staff_perms(request.user, event),
         "guidance": swiss_rounds_guidance(page.entry_count) if rules.rounds_announced else "",
-        "uses_lots": uses_lots(event),
+        "uses_lots": event_uses_lots(event),
+        "closings": event_closings(event),
     })
 
 
@@ -116,7 +146,7 @@ def manage_event(request, slug):
 def statute_edit(request, slug):
     event = _event_for(request, slug, "tournaments.change_event")
     form = StatuteForm(request.POST or None, instance=event)
-    if event.stage_id:  # a championship stage's: shown, set on the championship (issue 15)
+    if event.stage_id:  # a championship stage's: shown, set on the championship (Art. 17.3)
         for name in ("format", "participant_kind"):
             form.fields[name].disabled = True
     if request.method == "POST" and form.is_valid():
@@ -127,7 +157,9 @@ def statute_edit(request, slug):
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Statute saved."))
-            return redirect("tournaments:manage_event", slug=slug)
+            return redirect("tournaments:manage_event", slug=event.slug)
+    if form.is_bound:  # refused: the form wrote into it; the page links the stored event
+        event.refresh_from_db()
     return render(request, "tournaments/staff/statute.html",
                   {"form": form, "event": event, "creating": False,
                    "perms": staff_perms(request.user, event),
@@ -144,9 +176,36 @@ def event_visibility(request, slug):
                            back=reverse("tournaments:manage_event", args=[slug]))
         if ask:
             return ask
-    event_services.event_set_visibility(event=event, actor=request.user, public=public)
+    event_services.event_visibility_set(event=event, actor=request.user, public=public)
     messages.success(request, _("The event is public.") if public else
                      _("The event is a draft again: only its staff can see it."))
+    return redirect("tournaments:manage_event", slug=slug)
+
+
+@login_required
+@require_POST
+def event_close(request, slug):
+    """Close (archive) the event after a confirmation: every write refused until reopened."""
+    event = _event_for(request, slug, "tournaments.close_event")
+    ask = confirmation(request, question=_(
+        "Close %(event)s? Every change to it (results, entries, statute, protests) is refused "
+        "until it is reopened with a reason.") % {"event": event.name},
+        yes=_("Close the event"), back=reverse("tournaments:manage_event", args=[slug]))
+    if ask:
+        return ask
+    _run(request, lambda: closing_services.event_close(event=event, actor=request.user),
+         _("The event is closed."))
+    return redirect("tournaments:manage_event", slug=slug)
+
+
+@login_required
+@require_POST
+def event_reopen(request, slug):
+    """Reopen a closed event, with the reason (kept in its history)."""
+    event = _event_for(request, slug, "tournaments.close_event")
+    _run(request, lambda: closing_services.event_reopen(
+        event=event, actor=request.user, reason=request.POST.get("reason", "")),
+        _("The event is open again."))
     return redirect("tournaments:manage_event", slug=slug)
 
 
@@ -154,6 +213,7 @@ def _entries_page(request, event, quick_form=None, status=200):
     page = entries_page(event)
     return render(request, "tournaments/staff/entries.html", {
         "event": event, "rules": event.format_rules, **page,
+        "register": entries_register(page["entries"], request.GET),
         "perms": staff_perms(request.user, event),
         "quick_form": quick_form or QuickPlayerForm(), "numbers_form": NumbersForm(event=event),
         "withdraw_form": WithdrawForm(), **swiss_views.entries_context(event, page["entries"]),
@@ -197,7 +257,7 @@ def entry_quick_add(request, slug):
     if not form.is_valid():  # the page again, each error under its field
         return _entries_page(request, event, quick_form=form, status=400)
 
-    _run(request, lambda: entry_services.entry_register_new_player(
+    _run(request, lambda: entry_services.entry_new_player_register(
         event=event, actor=request.user, **form.cleaned_data),
         _("%(name)s added to the register and the event.")
         % {"name": form.cleaned_data["full_name"]})
@@ -216,7 +276,8 @@ def entry_withdraw(request, slug, entry_id):
             reason=form.cleaned_data["reason"]),
             _("%(name)s withdrawn.") % {"name": entry.name})
     else:
-        messages.error(request, _("Give the round after which the entry withdrew."))
+        messages.error(request, entry_services.WITHDRAWAL_LIMIT % {
+            "last": event_next_round_number(event) - 1})
     return redirect("tournaments:manage_entries", slug=slug)
 
 
@@ -280,7 +341,7 @@ def manage_roles(request, slug):
     form = RoleForm(request.POST or None)
     candidates = []
     if request.method == "POST" and form.is_valid():
-        user, candidates = _appointee(request, form)
+        user, candidates = _appointee(request, event, form)
         if user is not None:
             _run(request, lambda: event_services.role_assign(
                 event=event, actor=request.user, user=user, role=form.cleaned_data["role"]),
@@ -288,23 +349,29 @@ def manage_roles(request, slug):
             return redirect("tournaments:manage_roles", slug=slug)
     return render(request, "tournaments/staff/roles.html",
                   {"event": event, "roles": event_roles(event), "form": form, "users": candidates,
-                   "perms": staff_perms(request.user, event)})
+                   "perms": staff_perms(request.user, event),
+                   "invitations": event_invitations(event),
+                   "invite_form": InvitationForm(prefix="invite"),
+                   "invite_action": reverse("tournaments:event_invite", args=[slug]),
+                   "back": request.path})
 
 
-def _appointee(request, form):
-    """The person chosen from the list (``user_id``), or the only one the words find (an exact
-    username wins); otherwise None and the people to choose from, the reason on the form."""
+def _appointee(request, event, form):
+    """The person chosen from the list (``user_id``: someone on the staff), or the one the
+    words name (an exact username or e-mail wins); otherwise None and the people to choose
+    from, the reason on the form (``selectors/users.py``: nobody else is listed)."""
     chosen = whole_number(request.POST.get("user_id"))
     if chosen:
-        user = user_active(pk=chosen)
+        user = user_appointable(event=event, pk=chosen)
         if user is not None:
             return user, []
     query = form.cleaned_data["username"]
-    user, found = user_chosen(query)
+    user, found = user_chosen(query, event=event)
     if user is not None:
         return user, []
     if not found:
-        form.add_error("username", _("Nobody's name or username contains “%(q)s”.") % {
+        form.add_error("username", _("Nobody has the username or e-mail address “%(q)s”, "
+                                     "and nobody on this event's staff has that name.") % {
             "q": query})
     else:
         form.add_error("username", _("Several people match: choose one below."))
@@ -313,10 +380,11 @@ def _appointee(request, form):
 
 @login_required
 def user_lookup(request, slug):
-    """The people whose name or username contains what is typed (htmx), to choose from."""
+    """The person with the exact username or e-mail typed, and the people on the staff whose
+    name holds it (htmx), to choose from."""
     event = _event_for(request, slug, "tournaments.change_event")
     query = request.GET.get("username", "").strip()
-    users = user_search(query) if len(query) >= 2 else []
+    users = user_search(query, event=event) if len(query) >= 2 else []
     return render(request, "tournaments/staff/_user_results.html",
                   {"event": event, "users": users, "query": query})
 
@@ -377,7 +445,13 @@ def manage_round(request, slug, number):
     """The arbiter's page of a round: review the draw, publish it, enter results by tap or from
     the keyboard (online or offline: static/js/results.js), close the round."""
     event = _event_for(request, slug)
-    page = round_page_staff(event, number)
+    jump = request.GET.get("board", "")
+    if jump.isdigit():  # "board n" without JavaScript: the page again, at that board
+        mine = "?boards=mine" if request.GET.get("boards") == "mine" else ""
+        return redirect(f"{reverse('tournaments:manage_round', args=[slug, number])}{mine}"
+                        f"#board-{int(jump)}")
+    page = round_page_staff(event, number, reader=request.user,
+                            only_mine=request.GET.get("boards") == "mine")
     if page is None:
         raise Http404("No such round.")
     return render(request, "tournaments/staff/round.html", {
@@ -385,6 +459,7 @@ def manage_round(request, slug, number):
         "perms": staff_perms(request.user, event),
         "result_choices": ResultCode.choices, "tap_codes": TAP_RESULTS,
         "substitutions": Substitution.choices, "bye_kinds": ByeKind.choices,
+        "reason_max_length": REASON_MAX_LENGTH,
     })
 
 
@@ -397,14 +472,19 @@ def board_history_page(request, slug, board_id):
         Board.objects.select_related("round__event", "white__player", "white__team",
                                      "black__player", "black__team"),
         pk=board_id, round__event=event)
+    fouls = board_fouls(board)
     return render(request, "tournaments/staff/board_history.html", {
         "event": event, "board": board, "round": board.round, "lines": board_history(board),
-        "perms": staff_perms(request.user, event), "fouls": board_fouls(board),
+        "perms": staff_perms(request.user, event), "fouls": fouls,
+        "losses_due": board_losses_due(board, fouls, pace=event.pace),
         "foul_form": FoulForm(board=board) if not board.is_bye else None,
+        "adjournments": board_adjournments(board),
+        "adjournment_form": AdjournmentForm(board=board) if not board.is_bye else None,
+        "adjournment_outcomes": [c for c in AdjournmentOutcome.choices if c[0]],
     })
 
 
-# Issue 19: the round actions that cannot be undone ask first (closing: results then need a
+# The round actions that cannot be undone ask first (closing: results then need a
 # correction with its reason; deleting a draft: its pairings are gone).
 ROUND_QUESTIONS = {
     "complete": (gettext_lazy("Close round %(n)s? Its results can then only be corrected by the "

@@ -13,8 +13,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.access import event_seen
@@ -29,12 +29,18 @@ from tournaments.models import (
     Format,
     Round,
 )
-from tournaments.selectors.swiss import event_check, stored_warnings
+from tournaments.selectors.swiss import event_check, round_stored_warnings
 from tournaments.selectors.trf import trf_export
 from tournaments.services import board_edit
 from tournaments.services.round_checks import round_check_refresh
 from tournaments.services.swiss import bye_request, forbidden_group_set
-from tournaments.services.trf_import import trf_import, trf_preview, trf_upload_data
+from tournaments.services.trf_import import (
+    trf_import,
+    trf_import_start,
+    trf_job_check,
+    trf_preview,
+    trf_upload_read,
+)
 from tournaments.views._access import event_for as _event_for
 from tournaments.views.errors import PageNotFound
 
@@ -66,7 +72,7 @@ def round_edit(request, slug, number):
         except ServiceError as error:
             messages.error(request, str(error))
         else:
-            _report_check(request, stored_warnings(round_))
+            _report_check(request, round_stored_warnings(round_))
     return redirect("tournaments:manage_round", slug=slug, number=number)
 
 
@@ -95,7 +101,7 @@ def round_check(request, slug, number):
 @login_required
 @require_POST
 def entry_bye(request, slug, entry_id):
-    event = _event_for(request, slug, "tournaments.change_event")
+    event = _event_for(request, slug, "tournaments.grant_bye")
     entry = get_object_or_404(Entry, pk=entry_id, event=event)
     try:
         number = int(request.POST.get("round", ""))
@@ -213,7 +219,7 @@ def trf_upload(request):
     form = TrfUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            data = trf_upload_data(form.cleaned_data["file"])
+            data = trf_upload_read(upload=form.cleaned_data["file"])
             preview = trf_preview(data=data, format=form.cleaned_data["format"],
                                   name=form.cleaned_data["name"])
         except ServiceError as error:
@@ -231,9 +237,14 @@ def _trf_confirm(request):
     if pending is None:
         messages.error(request, _("Upload the TRF file again: its preview is no longer there."))
         return redirect("tournaments:trf_upload")
+    data = base64.b64decode(pending["data"])
     try:
-        event = trf_import(data=base64.b64decode(pending["data"]), actor=request.user,
-                           format=pending["format"], name=pending["name"])
+        if trf_job_check(data=data):  # a large file: imported by a job, followed on its page
+            job = trf_import_start(data=data, actor=request.user, format=pending["format"],
+                                   name=pending["name"], lang=get_language())
+            return redirect("tournaments:job", pk=job.pk)
+        event = trf_import(data=data, actor=request.user, format=pending["format"],
+                           name=pending["name"])
     except ServiceError as error:
         messages.error(request, str(error))
         return redirect("tournaments:trf_upload")

@@ -1,4 +1,4 @@
-"""Appendix §4 through the API (issue 14.2): each team chooses per match how its reserves come
+"""Appendix §4 through the API: each team chooses per match how its reserves come
 in (``first_substitution`` / ``second_substitution`` of ``PUT /api/boards/<id>/lineup/``), two
 reserves in any order, a friendly event in any order."""
 

@@ -1,4 +1,4 @@
-"""Art. 21.1, 21.2, 19.5 through the API (issue 14.4): an official event's statute with other
+"""Art. 21.1, 21.2, 19.5 through the API: an official event's statute with other
 points is refused with the article, in the API's shape and the reader's language; a friendly
 event takes them and says so."""
 

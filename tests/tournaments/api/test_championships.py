@@ -1,4 +1,4 @@
-"""The championships API (issue 15): a championship built, qualified and read through the API,
+"""The championships API: a championship built, qualified and read through the API,
 refusals in the ``{detail, code}`` shape in the caller's language, drafts hidden."""
 
 import pytest
@@ -35,6 +35,11 @@ def test_a_championship_through_the_api(organiser, chief_arbiter):
                           {"ids": [p.pk for p in players]}, format="json")
     assert len(registered.data["entries"]) == 8
     event = Event.objects.get(pk=swiss.data["events"][0])
+    # Art. 21.4: the official Swiss stage's statute chooses its tie-break order before a round
+    # is published; the law's coefficient first.
+    chosen = api.patch(f"/api/events/{event.pk}/", {"tiebreak_preset": "law-coefficient"},
+                       format="json")
+    assert chosen.status_code == 200, chosen.json()
     api.post(f"/api/events/{event.pk}/numbers/", {"method": "rating"}, format="json")
     play_stage_event(event, organiser)
     ko = api.post(f"/api/categories/{category.data['id']}/stages/", {"format": "ko"},
@@ -145,3 +150,20 @@ def test_qualifying_answers_the_jobs_pairing_a_large_stage(
     assert (job["kind"], job["event"]) == ("pairing", stage.events.get().pk)
     done = api.get(f"/api/jobs/{job['id']}/").data
     assert done["status"] == "done" and done["result"]["round"] == 1
+
+
+def test_the_workbook_of_a_public_championship_without_categories(organiser):
+    """Nothing to rank yet: one sheet that says so, for anyone who may read the
+    championship."""
+    from tests.tournaments.builders import open_workbook
+    from tournaments.models import Championship, Visibility
+    from tournaments.services.championships import championship_create, championship_update
+
+    made = championship_create(actor=organiser, name="Giải chưa có\x01 nội dung",
+                               start_date="2026-12-01")
+    championship_update(championship=made, actor=organiser, visibility=Visibility.PUBLIC)
+    championship = Championship.objects.get(pk=made.pk)
+    assert not championship.categories.exists()
+    answer = api_for().get(f"/api/championships/{championship.pk}/workbook/")
+    assert answer.status_code == 200
+    assert open_workbook(answer.content).sheetnames == ["No category yet"]

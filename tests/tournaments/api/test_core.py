@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.builders import PlayerFactory
 from tournaments.models import Board, Event
 from tournaments.services.entries import entry_register, numbers_draw
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.roundrobin import round_robin_schedule
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def event(make_event, organiser, chief_arbiter):
         entry_register(event=event, actor=organiser, player=p)
     numbers_draw(event=event, actor=organiser, method="rating")
     round_robin_schedule(event=event, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return event
 
 

@@ -22,13 +22,34 @@ from tests.tournaments.builders import api_for as api
 from tournaments.models import Entry, EventRole, Player
 from tournaments.selectors.trf import trf_export
 from tournaments.services.entries import entry_register
-from tournaments.services.events import event_create, event_set_visibility
+from tournaments.services.events import event_create, event_visibility_set
 from tournaments.services.results import result_record
 
 pytestmark = pytest.mark.django_db
 
 
 # --- events -----------------------------------------------------------------------------------
+
+
+def test_format_json_is_drfs_renderer_choice_on_every_address(organiser):
+    """``?format=json`` chooses JSON on an event, its list and its reads; it is not the
+    events' format filter (``?event_format=``), and a format no renderer has is 404."""
+    event = event_create(actor=organiser, name="Giải Cờ Tướng Mở rộng", start_date="2026-12-01",
+                         format="swiss", rounds=5)
+    event_visibility_set(event=event, actor=organiser, public=True)
+    for address in (f"/api/events/{event.pk}/", "/api/events/",
+                    f"/api/events/{event.pk}/standings/"):
+        answer = api().get(address + "?format=json")
+        assert answer.status_code == 200, (address, answer.content)
+        assert answer["Content-Type"].startswith("application/json")
+    assert api().get(f"/api/events/{event.pk}/?format=json").json()["name"] == event.name
+    assert api().get("/api/events/?format=json").json()["count"] == 1
+    assert api().get("/api/events/?event_format=swiss").json()["count"] == 1
+    assert api().get("/api/events/?event_format=rr").json()["count"] == 0
+    assert api().get("/api/events/?format=rr").status_code == 404
+    schema = APIClient().get("/api/schema/?format=json").json()
+    names = {p["name"] for p in schema["paths"]["/api/events/"]["get"]["parameters"]}
+    assert "event_format" in names and "format" not in names
 
 
 def test_event_list_filters_searches_and_pages(organiser):
@@ -38,7 +59,7 @@ def test_event_list_filters_searches_and_pages(organiser):
                              format="swiss" if k % 3 else "rr", rounds=5,
                              participant_kind="team" if k == 7 else "individual")
         if k != 52:  # the last one stays a draft
-            event_set_visibility(event=event, actor=organiser, public=True)
+            event_visibility_set(event=event, actor=organiser, public=True)
     page1 = api().get("/api/events/").json()
     assert page1["count"] == 52 and len(page1["results"]) == 50 and page1["previous"] is None
     page2 = api().get(page1["next"]).json()
@@ -47,7 +68,9 @@ def test_event_list_filters_searches_and_pages(organiser):
     assert "Giải Hà Nội 52" not in names and "Cúp Đà Nẵng 52" not in names  # a draft
     # The organiser also sees the draft.
     assert api(organiser).get("/api/events/").json()["count"] == 53
-    assert api().get("/api/events/?format=rr").json()["count"] == 18  # k = 0, 3, ..., 51
+    assert api().get("/api/events/?event_format=rr").json()["count"] == 18  # k = 0, 3, ..., 51
+    assert api().get("/api/events/?event_format=rr&format=json").json()["count"] == 18
+    assert api().get("/api/events/?event_format=league").status_code == 400
     teams = api().get("/api/events/?participant_kind=team").json()["results"]
     assert [(t["name"], t["individual"]) for t in teams] == [("Giải Hà Nội 07", False)]
     assert api().get("/api/events/?visibility=draft").json()["count"] == 0
@@ -81,7 +104,7 @@ def test_event_detail_standings_crosstable(make_event, organiser, chief_arbiter)
 def test_entries_list_pages_and_entry_detail_with_every_game(make_event, organiser,
                                                              chief_arbiter):
     event = make_event(format="swiss", rounds=5, name="Nhiều đấu thủ")
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     for p in PlayerFactory.create_batch(55):
         api(organiser).post(f"/api/events/{event.pk}/entries/", {"player": p.pk}, format="json")
     page = api().get(f"/api/events/{event.pk}/entries/").json()

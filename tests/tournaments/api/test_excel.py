@@ -91,7 +91,7 @@ def test_import_preview_confirm(make_event, organiser, django_capture_on_commit_
 
 def test_import_confirm_valid_rows_only_and_choice(make_event, organiser,
                                                   django_capture_on_commit_callbacks):
-    """Issue 19: {"valid_only": true} stores the valid rows and lists the others; a choice
+    """{"valid_only": true} stores the valid rows and lists the others; a choice
     other than update/skip is a 400 that changes nothing."""
     event = make_event(format="swiss", rounds=5)
     client = api(organiser)

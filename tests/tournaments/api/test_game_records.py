@@ -7,6 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 import xiangqi
 from tests.tournaments.builders import api_for, rr_scenario
+from tests.tournaments.pgn_files import ICCS, big5_round_file
 from tournaments.models import GameMoves
 from tournaments.services.game_records import game_moves_record
 
@@ -83,3 +84,61 @@ def test_a_round_upload_reports_each_game(ctx, arbiter):
     assert done.status_code == 200 and done.json()["stored"] == 1
     assert done.json()["games"][0]["board"] == board.number
     assert GameMoves.objects.get().moves == "h2e2 h9g7"
+
+
+def test_a_big5_round_file_is_read_as_big5_and_a_broken_game_reported(ctx, arbiter):
+    boards = [b.number for b in ctx["round1"].boards.filter(black__isnull=False)
+              .order_by("number")[:2]]
+    data = big5_round_file(boards, broken=True)
+    url = f"/api/events/{ctx['event'].pk}/rounds/1/pgn/"
+    refused = api_for(arbiter).post(url, {"file": SimpleUploadedFile("r.pgn", data)},
+                                    format="multipart")
+    assert refused.status_code == 400 and refused.json()["encoding"] == "Big5"
+    assert [g["status"] for g in refused.json()["games"]] == ["stored", "stored", "unreadable"]
+    assert refused.json()["games"][2]["message"].startswith("Unreadable at line 13")
+    done = api_for(arbiter).post(url, {"file": SimpleUploadedFile("r.pgn", data),
+                                       "partial": True}, format="multipart")
+    assert done.status_code == 200 and done.json()["stored"] == 2
+    assert done.json()["encoding"] == "Big5"
+    stored = {m.board.number: m.moves for m in GameMoves.objects.select_related("board")}
+    assert stored == dict(zip(boards, ICCS, strict=True))
+
+
+def test_an_undecidable_file_is_refused_unless_its_encoding_is_named(ctx, arbiter):
+    board = ctx["board"]
+    data = f'[Event "許銀川"]\n[Board "{board.number}"]\n\n1. h2e2 h9g7 *\n'.encode("cp950")
+    url = f"/api/events/{ctx['event'].pk}/rounds/1/pgn/"
+    refused = api_for(arbiter).post(url, {"file": SimpleUploadedFile("r.pgn", data)},
+                                    format="multipart")
+    assert refused.status_code == 400 and "Big5" in refused.json()["detail"]
+    done = api_for(arbiter).post(url, {"file": SimpleUploadedFile("r.pgn", data),
+                                       "encoding": "Big5"}, format="multipart")
+    assert done.status_code == 200 and done.json()["encoding"] == "Big5"
+    assert GameMoves.objects.get().moves == "h2e2 h9g7"
+
+
+def test_the_staff_see_the_draw_aids_with_the_statutes_limit(ctx, arbiter):
+    from tests.xiangqi.test_draw_aids import SIXTY
+    board = ctx["board"]
+    game_moves_record(event=ctx["event"], board=board, text=" ".join(SIXTY), notation="iccs",
+                      actor=arbiter)
+    aids = api_for(arbiter).get(f"/api/boards/{board.pk}/moves/").json()[0]["aids"]
+    # 51 moves since the capture at move 9 (tests/xiangqi/test_draw_aids.py): Art. 12's 50.
+    assert (aids["moves_without_capture"], aids["checks_without_capture"], aids["move_limit"],
+            aids["draw_claim_holds"]) == (51, 0, 50, True)
+    assert "Art. 12" in aids["draw_claim"] and aids["insufficient_material"] is None
+    ctx["event"].draw_move_limit = 60  # the statute's other reading (Art. 20.4 b.6)
+    ctx["event"].save(update_fields=["draw_move_limit"])
+    aids = api_for(arbiter).get(f"/api/boards/{board.pk}/moves/").json()[0]["aids"]
+    assert (aids["move_limit"], aids["draw_claim_holds"]) == (60, False)
+    assert "2 minutes" in aids["draw_claim"]
+
+
+def test_insufficient_material_is_advised(ctx, arbiter):
+    board = ctx["board"]
+    # Red's last soldier checks from e8; Black's advisor takes it: two generals and an advisor.
+    game_moves_record(event=ctx["event"], board=board, text="d9e8", notation="iccs",
+                      start_fen="3ak4/4P4/9/9/9/9/9/9/9/3K5 b", actor=arbiter)
+    aids = api_for(arbiter).get(f"/api/boards/{board.pk}/moves/").json()[0]["aids"]
+    assert "Art. 7.2 a, 20.4 b.6" in aids["insufficient_material"]
+    assert (aids["moves_without_capture"], aids["draw_claim_holds"]) == (0, False)

@@ -1,4 +1,4 @@
-"""API: print sheets as PDF (issue 20): the sheets each caller may print, a PDF at once, a
+"""API: print sheets as PDF: the sheets each caller may print, a PDF at once, a
 refusal in the API's shape, a long sheet built as a job and downloaded."""
 
 import pytest
@@ -25,8 +25,10 @@ def rr(make_event, organiser, chief_arbiter, arbiter):
 def test_the_sheets_each_caller_may_print(rr, arbiter):
     public = {s["sheet"] for s in api().get(f"/api/events/{rr.pk}/print/").json()}
     staff = {s["sheet"] for s in api(arbiter).get(f"/api/events/{rr.pk}/print/").json()}
-    assert public == {"pairings", "pairings-alpha", "results", "standings", "crosstable"}
-    assert staff == public | {"scoresheets", "certificates"}
+    # Art. 19.4: the closing lists are public; Art. 20.3 l: the final report is the staff's.
+    assert public == {"pairings", "pairings-alpha", "results", "standings", "crosstable",
+                      "selected", "classified"}
+    assert staff == public | {"scoresheets", "certificates", "slips", "report"}
 
 
 def test_a_pdf_at_once(rr):

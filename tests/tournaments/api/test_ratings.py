@@ -1,4 +1,4 @@
-"""The ratings API (issue 17): lists, a player's history, an event's report, a list import that
+"""The ratings API: lists, a player's history, an event's report, a list import that
 names each bad row and stores nothing, apply and revert."""
 
 import pytest
@@ -92,3 +92,33 @@ def test_apply_then_revert(make_event, organiser, chief_arbiter):
     reverted = client.post(url + "revert/")
     assert reverted.status_code == 200 and reverted.json()["reverted_at"]
     assert client.get(url).json()["applied"] is None
+
+
+@pytest.mark.usefixtures("media_root")
+def test_a_large_list_is_imported_by_a_job(settings, django_capture_on_commit_callbacks):
+    from tournaments.models import Job, JobKind, JobStatus
+
+    settings.IMPORT_JOB_MIN_BYTES = 10
+    federation = UserFactory(is_superuser=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api_for(federation).post("/api/rating-lists/", {
+            "file": rating_list_upload([("Lại Lý Huynh", "VXF1", 2450, 3)]), "name": "Elo",
+            "list_date": "2026-02-01"}, format="multipart")
+    assert response.status_code == 202, response.content
+    job = Job.objects.get(pk=response.json()["id"])
+    item = RatingList.objects.get()
+    assert job.kind == JobKind.RATINGS and job.status == JobStatus.DONE
+    assert job.result == {"rating_list": item.pk, "name": "Elo"}
+    with django_capture_on_commit_callbacks(execute=True):
+        bad = api_for(federation).post("/api/rating-lists/", {
+            "file": rating_list_upload([("", "VXF2", 2000, 1)], csv=True), "name": "Elo 2",
+            "list_date": "2026-03-01"}, format="multipart")
+    assert bad.status_code == 202
+    failed = Job.objects.get(pk=bad.json()["id"])
+    assert failed.status == JobStatus.FAILED and "1 rows have errors" in failed.error
+    assert RatingList.objects.count() == 1
+    nul = api_for(federation).post("/api/rating-lists/", {
+        "file": rating_list_upload([("A\x00", "VXF3", 2000, 1)], csv=True), "name": "Elo 3",
+        "list_date": "2026-03-01"}, format="multipart")
+    assert nul.status_code == 400 and "NUL" in nul.json()["detail"]
+    assert Job.objects.count() == 2

@@ -1,19 +1,21 @@
-"""What the spectators' pages show is in the API too (issue 19): each side's rating and points
+"""What the spectators' pages show is in the API too: each side's rating and points
 before the round on a round, and the player card on an entry, hand-worked on the six players of
 tests/tournaments/conftest.py: swiss_event."""
+
+import re
 
 import pytest
 
 from tests.tournaments.builders import api_for
 from tournaments.models import Entry
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def event(swiss_event, organiser):
-    event_set_visibility(event=swiss_event, actor=organiser, public=True)
+    event_visibility_set(event=swiss_event, actor=organiser, public=True)
     return swiss_event
 
 
@@ -38,6 +40,20 @@ def test_a_team_entry_has_no_card(make_event, organiser, chief_arbiter):
     from tests.tournaments.builders import team_event
 
     teams = team_event(make_event, organiser, chief_arbiter, teams=4)
-    event_set_visibility(event=teams, actor=organiser, public=True)
+    event_visibility_set(event=teams, actor=organiser, public=True)
     entry = Entry.objects.filter(event=teams).first()
     assert api_for().get(f"/api/entries/{entry.pk}/").json()["card"] is None
+
+
+def test_the_api_writes_a_decimal_point_in_vietnamese_too(event):
+    """The pages write "1,5" in Vietnamese; the API is read by programs and keeps "1.5"."""
+    from django.conf import settings
+
+    entry = Entry.objects.get(event=event, number=2)
+    client = api_for()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "vi"
+    assert client.get(f"/api/entries/{entry.pk}/").json()["card"]["points"] == "1.5"
+    page = client.get(f"/events/{event.slug}/entries/{entry.pk}/").content.decode()
+    # The page's clock stamp (an ISO time with fractional seconds) is not a score.
+    page = re.sub(r"<time[^>]*>.*?</time>", "", page)
+    assert 'data-testid="card-points">1,5<' in page and "1.5" not in page

@@ -6,7 +6,7 @@ import pytest
 
 from tests.tournaments.builders import api_for, rr_scenario
 from tournaments.adapters.events import scoring_system
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.results import game_result_record
 from tournaments.services.roundrobin import round_robin_schedule
 from tournaments.services.rounds import round_publish
@@ -46,7 +46,7 @@ def test_art_21_2_two_game_round_robin_ranks_game_points_second(
 
 def test_art_21_2_swiss_of_two_game_matches_ranks_game_points_second(make_event):
     event = make_event(format="swiss", rounds=5, games_per_match=2)
-    event_set_visibility(event=event, actor=event.created_by, public=True)
+    event_visibility_set(event=event, actor=event.created_by, public=True)
     table = api_for().get(f"/api/events/{event.pk}/standings/").json()
     assert [c["code"] for c in table["criteria"]] == [
         "GPTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG", "LOT"]
@@ -58,10 +58,10 @@ def test_wins_count_games_in_two_game_matches_and_matches_for_teams(make_event):
 
 
 def test_art_21_2_double_round_robin_of_two_game_matches_ranks_game_points_second(make_event):
-    """Issue 14.1 names the double round robin too: its default order is the law's for two-game
+    """Art. 21.2 holds for the double round robin too: its default order is the law's for two-game
     matches, match points then game points, then Art. 21.3's criteria."""
     event = make_event(format="drr", games_per_match=2)
-    event_set_visibility(event=event, actor=event.created_by, public=True)
+    event_visibility_set(event=event, actor=event.created_by, public=True)
     table = api_for().get(f"/api/events/{event.pk}/standings/").json()
     assert [c["code"] for c in table["criteria"]] == ["GPTS", "H2H", "SB", "WIN", "BWG", "LOT"]
     assert scoring_system(event).wins_in_games

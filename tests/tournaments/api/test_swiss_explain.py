@@ -7,7 +7,7 @@ from django.conf import settings
 
 from tests.tournaments.builders import api_for, swiss_event
 from tournaments.models import Round
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 
@@ -38,7 +38,7 @@ def test_round_detail_carries_the_explanation(make_event, organiser, chief_arbit
 def test_a_public_caller_sees_the_same_explanation(make_event, organiser, chief_arbiter):
     event, round_1 = _round_1(make_event, organiser, chief_arbiter)
     round_publish(round_=round_1, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     staff = api_for(chief_arbiter).get(f"/api/events/{event.pk}/rounds/1/").json()
     public = api_for().get(f"/api/events/{event.pk}/rounds/1/").json()
     assert public["explanation"] == staff["explanation"] and public["explanation"]["stored"]

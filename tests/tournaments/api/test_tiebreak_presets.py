@@ -27,7 +27,9 @@ def test_vietnamese_labels():
     client = api_for()
     client.cookies["django_language"] = "vi"
     data = client.get("/api/tiebreak-presets/", HTTP_ACCEPT_LANGUAGE="vi").json()
-    assert data[0]["label"] == "Luật: thi đấu vòng tròn"
+    labels = {p["name"]: p["label"] for p in data}
+    assert labels["law-rr"] == "Luật: thi đấu vòng tròn"
+    assert data[0]["label"] == "Hệ số của Luật trước (Sonneborn–Berger)"  # Art. 21.4 with 21.3
 
 
 def test_statute_from_a_preset_then_reordered(make_event, organiser, chief_arbiter):

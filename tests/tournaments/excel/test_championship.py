@@ -1,4 +1,4 @@
-"""The championship's workbook (issue 15, Art. 17.3): per category its overall results and team
+"""The championship's workbook (Art. 17.3): per category its overall results and team
 classification, then every stage's own table; opened again with openpyxl and checked against
 the selectors the pages use."""
 

@@ -275,3 +275,21 @@ def test_appendix_2_team_knockout_bracket_sheet_names_the_teams_and_who_went_thr
     row = next(r for r in sheet_rows(wb["Sơ đồ"]) if r[2] == "A1.1")
     assert row[4] == board.white.name and row[6] == board.black.name
     assert row[5] == "2-2" and row[8] == board.black.name
+
+
+def test_vietnamese_points_are_number_cells(rr_event):
+    """The page writes "2,5" in Vietnamese; the sheet keeps numbers (Excel shows them in its
+    reader's language), never the text "2,5"; board-by-board sums stay text."""
+    from django.utils import translation
+
+    from tournaments.excel.exports import number
+
+    assert (number("2,5"), number("2.5"), number("+7,4"), number("3/2,5/1"), number("-")) == (
+        Decimal("2.5"), Decimal("2.5"), Decimal("7.4"), "3/2,5/1", "-")
+    with translation.override("vi"):
+        view = event_standings(rr_event)
+        ws = export(rr_event, Table("standings")).worksheets[0]
+    written = [v for row in view.rows for v in (row.points, *row.values)]
+    assert any("," in v for v in written), written  # the page's decimal commas
+    cells = [c for sheet_row in sheet_rows(ws)[:len(view.rows)] for c in sheet_row[5:]]
+    assert cells and all(isinstance(c, int | float) for c in cells if c not in ("-", "")), cells

@@ -11,9 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl import Workbook
 
 from tests.tournaments.builders import open_workbook
+from tournaments.errors import ServiceError
 from tournaments.excel import imports as reader
 from tournaments.excel.workbook import Table, build, to_bytes
-from tournaments.models import Job, JobStatus, Player
+from tournaments.models import Job, Player
 from tournaments.services.imports import import_confirm, import_start
 
 pytestmark = pytest.mark.django_db
@@ -125,15 +126,13 @@ def test_a_part_that_is_not_xml_is_not_a_workbook():
 
 
 @pytest.mark.parametrize("content", [billion_laughs(), xxe()], ids=["billion-laughs", "xxe"])
-def test_the_import_job_reports_the_refusal_not_an_internal_error(
-        content, register_admin, django_capture_on_commit_callbacks, media_root):
+def test_the_import_is_refused_at_upload_with_the_reason_not_an_internal_error(
+        content, register_admin, media_root):
     upload = SimpleUploadedFile("vdv.xlsx", content)
-    with django_capture_on_commit_callbacks(execute=True):
-        job = import_start(actor=register_admin, upload=upload, lang="en")
-    job = Job.objects.get(pk=job.pk)
-    assert job.status == JobStatus.FAILED
-    assert "DTD" in job.error and "Internal error" not in job.error
-    assert Player.objects.count() == 0
+    with pytest.raises(ServiceError) as refused:
+        import_start(actor=register_admin, upload=upload, lang="en")
+    assert "DTD" in str(refused.value)
+    assert not Job.objects.exists() and Player.objects.count() == 0
 
 
 def test_a_formula_name_imported_from_excel_is_text_in_every_download(

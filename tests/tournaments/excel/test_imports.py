@@ -152,7 +152,7 @@ def test_the_exported_player_list_imports_again(swiss_event, named_players, make
     assert {r.action for r in preview.rows} == {"existing"}  # matched by their IDs
     assert {r.player_id for r in preview.rows} == {p.pk for p in named_players}
     again = read(content, event=swiss_event)
-    # Issue 19: the same list again is not refused; its rows are already registered.
+    # The same list again is not refused; its rows are already registered.
     assert again.ok and all(r.entered for r in again.rows)
     assert not any(r.warnings for r in again.rows)
     assert not any(r.changes for r in again.rows)
@@ -299,7 +299,8 @@ def test_import_into_the_register(register_admin, django_capture_on_commit_callb
                                        ["Đặng Hữu Trang", "Nam", 1985, "", "VXF00002"]]),
                  None, django_capture_on_commit_callbacks)
     assert job.preview["counts"] == {"rows": 2, "errors": 0, "new": 1, "existing": 1,
-                                     "entered": 0, "changed": 1, "valid": 2}
+                                     "entered": 0, "changed": 1, "valid": 2,
+                                     "identical": 0, "conflicts": 0}
     job = _confirm(register_admin, job, django_capture_on_commit_callbacks)
     assert job.result["players_created"] == 1 and job.result["entries"] == 0
     # Adding players is not correcting them: the birth year the file adds is left.
@@ -328,13 +329,13 @@ def test_someone_elses_job_cannot_be_confirmed(make_event, organiser, stranger,
         import_confirm(job=job, actor=stranger)
 
 
-def test_a_malformed_upload_fails_the_job_with_its_message(
-        make_event, organiser, django_capture_on_commit_callbacks):
+def test_a_malformed_upload_is_refused_at_once_with_its_message(make_event, organiser):
     event = make_event(format="swiss", rounds=5)
-    job = _start(organiser, b"not a workbook at all", event, django_capture_on_commit_callbacks)
-    assert job.status == JobStatus.FAILED
-    assert job.error.startswith("This file is not an Excel workbook (.xlsx).")
-    assert Player.objects.count() == 0
+    upload = SimpleUploadedFile("vdv.xlsx", b"not a workbook at all")
+    with pytest.raises(ServiceError) as refused:
+        import_start(actor=organiser, upload=upload, event=event, lang="en")
+    assert str(refused.value).startswith("This file is not an Excel workbook (.xlsx).")
+    assert not Job.objects.exists() and Player.objects.count() == 0
 
 
 def test_teams_with_their_rosters(make_event, organiser, django_capture_on_commit_callbacks):
@@ -373,9 +374,42 @@ def test_the_template_reads_back_and_explains_its_columns():
     assert wb.sheetnames == ["Vận động viên", "Hướng dẫn"]
     assert ws.data_validations.dataValidation  # Nam/Nữ, years, titles checked while typing
     ws.append(["Nguyễn Văn Mẫu", "Nam", 1990, "CLB", "Hà Nội", "", "M1", "", 2000, "NM",
-               "Đội A", 1, ""])
+               "mau@example.vn", "Đội A", 1, ""])
     out = io.BytesIO()
     wb.save(out)
     preview = read(out.getvalue())
     assert preview.ok and preview.rows[0].values["title"] == "NM"
+    assert preview.rows[0].values["email"] == "mau@example.vn"
     assert sheet_rows(wb.worksheets[1], first=3)[0][0] == "Họ và tên"
+
+
+def test_the_players_email_is_an_optional_column_and_a_malformed_one_a_row_error(
+        make_event, organiser, django_capture_on_commit_callbacks):
+    """The e-mail column is read by its Vietnamese or English header; an empty cell leaves the
+    address empty, a malformed one is that row's error in the reader's language."""
+    from django.utils import translation
+
+    headers = ["Họ và tên", "Năm sinh", "Mã VĐV", "Địa chỉ email"]
+    preview = read(xlsx([["Lê Văn A", 1990, "E1", " le.a@example.vn "],
+                         ["Lê Văn B", 1991, "E2", "le.b@@example"],
+                         ["Lê Văn C", 1992, "E3", None]], headers))
+    first, second, third = preview.rows
+    assert first.values["email"] == "le.a@example.vn" and not first.errors
+    assert codes(second) == ["bad_email"] and preview.error_count == 1
+    assert third.values["email"] == "" and not third.errors
+    with translation.override("vi"):
+        assert reader.message("bad_email", second.errors[0]["params"]) == (
+            "Địa chỉ email “le.b@@example” không hợp lệ: hãy viết dạng ten@example.vn.")
+    with translation.override("en"):
+        assert reader.message("bad_email", second.errors[0]["params"]) == (
+            "E-mail address “le.b@@example” is not valid: write it as name@example.vn.")
+    event = make_event(format="swiss", rounds=5)
+    content = xlsx([["Lê Văn A", 1990, "E1", "le.a@example.vn"], ["Lê Văn C", 1992, "E3", ""]],
+                   ["Full name", "Birth year", "National ID", "E-mail"])
+    job = _start(organiser, content, event, django_capture_on_commit_callbacks)
+    job = _confirm(organiser, job, django_capture_on_commit_callbacks)
+    assert job.status == JobStatus.DONE, job.error
+    assert dict(Player.objects.values_list("national_id", "email")) == {
+        "E1": "le.a@example.vn", "E3": ""}
+    headers = [c.value for c in open_workbook(to_bytes(reader.template("en"))).worksheets[0][1]]
+    assert headers[-2:] == ["Title", "E-mail"]  # the template offers the column

@@ -1,4 +1,4 @@
-"""Reading a federation's rating list (issue 17): every bad row named with its line and reason,
+"""Reading a federation's rating list: every bad row named with its line and reason,
 formulas never evaluated, hostile files refused before they are read."""
 
 import io
@@ -65,7 +65,7 @@ def test_a_csv_formula_is_refused_too():
 
 
 @pytest.mark.parametrize(("content", "code"), [
-    (b"\x00\x01binary", "not_a_list"),
+    (b"\x00\x01binary", "nul"),
     (b"PK\x03\x04 not really a zip", "not_a_list"),
     ("Tên,Quê\nA,B\n".encode(), "no_header"),
     (b"Name,Rating\n", "no_rows"),

@@ -1,4 +1,4 @@
-"""The event's rating report as a sheet for the federation (issue 17): the same figures as the
+"""The event's rating report as a sheet for the federation: the same figures as the
 page, the federation IDs on the staff's sheet only, and only for rated individual events."""
 
 from decimal import Decimal
@@ -7,7 +7,7 @@ import pytest
 
 from tests.tournaments.builders import open_workbook, rated_scenario, sheet_rows
 from tournaments.excel.workbook import ExportError, Table, build, event_tables, to_bytes
-from tournaments.selectors.excel import export_data
+from tournaments.selectors.excel import event_export_data
 from tournaments.selectors.ratings import event_report
 
 pytestmark = pytest.mark.django_db
@@ -43,8 +43,8 @@ def test_the_public_sheet_leaves_out_the_ids(make_event, organiser, chief_arbite
 def test_only_rated_events_have_the_sheet(make_event, organiser, chief_arbiter):
     ctx = rated_scenario(make_event, organiser, chief_arbiter, listed=False)
     event = ctx["event"]
-    assert Table("ratings") in event_tables(event, export_data(event))
+    assert Table("ratings") in event_tables(event, event_export_data(event))
     event.rated = False
     with pytest.raises(ExportError):
         build(event, Table("ratings"), lang="vi")
-    assert Table("ratings") not in event_tables(event, export_data(event))
+    assert Table("ratings") not in event_tables(event, event_export_data(event))

@@ -1,4 +1,4 @@
-"""Issue 19: importing an updated list again. Rows of players already registered are not
+"""Importing an updated list again. Rows of players already registered are not
 refused: their details are updated from the file or left (the organiser chooses), new rows are
 added, and the valid rows go through on request while the others are listed with their
 reasons; one transaction (services/imports.py)."""
@@ -9,6 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl import Workbook
 
+from tests.tournaments.builders import club_admin_of
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, JobStatus, Player, Team
 from tournaments.selectors.players import player_history
@@ -54,6 +55,8 @@ def entered(make_event, organiser, django_capture_on_commit_callbacks):
     event = make_event(format="swiss", rounds=5)
     _preview, job = run(organiser, FIRST, event, django_capture_on_commit_callbacks)
     assert job.status == JobStatus.DONE, job.error
+    # The organiser administers the players' club: the tree's right to update them.
+    club_admin_of(organiser, *Player.objects.filter(entries__event=event))
     return event
 
 
@@ -62,7 +65,7 @@ def test_the_preview_marks_rows_already_entered_and_what_changes(
     preview, _job = run(organiser, UPDATED, entered, django_capture_on_commit_callbacks,
                         confirm=False)
     assert preview["counts"] == {"rows": 3, "errors": 0, "new": 1, "existing": 2, "entered": 2,
-                                 "changed": 2, "valid": 3}
+                                 "changed": 2, "valid": 3, "identical": 0, "conflicts": 0}
     an, binh, cuong = preview["rows"]
     assert an["entered"] and an["changes"] == {"rating": [2000, 2040]}
     assert binh["changes"] == {"club": ["CLB Huế", "CLB Đà Nẵng"]}  # empty year: no change
@@ -166,3 +169,33 @@ def test_a_team_with_an_error_row_waits_whole(make_event, organiser,
     assert job.status == JobStatus.DONE, job.error
     assert list(Entry.objects.filter(event=event).values_list("team__name", flat=True)) == [
         "Đội B"]
+
+
+def test_the_same_file_again_changes_nobody(make_event, organiser,
+                                            django_capture_on_commit_callbacks):
+    """Players whose register details are written differently but read the same (composed or
+    decomposed Unicode, spacing, the tone mark on the other vowel: "Hoà" and "Hòa") are not
+    "would change"; a real difference still is."""
+    import unicodedata
+
+    from tests.tournaments.builders import PlayerFactory
+
+    # The register as other paths wrote it (the API, a TRF, an older import): decomposed
+    # letters, a double space, old-style tone placement.
+    PlayerFactory(full_name="Phạm Hoà", national_id="V7", club="CLB  Huế", birth_year=1980,
+                  rating=1800)
+    PlayerFactory(full_name=unicodedata.normalize("NFD", "Đỗ Thị Thuý"), national_id="V8",
+                  club=unicodedata.normalize("NFD", "CLB Đà Nẵng"), birth_year=1999, rating=1700)
+    rows = [["Phạm Hòa", 1980, "CLB Huế", "V7", 1800],
+            ["Đỗ Thị Thúy", 1999, "CLB Đà Nẵng", "V8", 1700],
+            *FIRST]
+    event = make_event(format="swiss", rounds=5)
+    preview, job = run(organiser, rows, event, django_capture_on_commit_callbacks)
+    assert job.status == JobStatus.DONE, job.error
+    assert preview["counts"]["changed"] == 0, [r["changes"] for r in preview["rows"]]
+    again, _job = run(organiser, rows, event, django_capture_on_commit_callbacks, confirm=False)
+    assert (again["counts"]["changed"], again["counts"]["entered"]) == (0, 4)
+    moved = [["Phạm Hòa", 1980, "CLB Hà Nội", "V7", 1800]]
+    changed, _job = run(organiser, moved, event, django_capture_on_commit_callbacks,
+                        confirm=False)
+    assert changed["rows"][0]["changes"] == {"club": ["CLB  Huế", "CLB Hà Nội"]}

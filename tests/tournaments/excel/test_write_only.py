@@ -1,4 +1,4 @@
-"""Exports are written in openpyxl's write-only mode (issue 23: the whole-event workbook of
+"""Exports are written in openpyxl's write-only mode (the whole-event workbook of
 1,000 players and 11 rounds under 2 s): the sheet streamed top to bottom must look as the
 read-write layout did (heading merged over the table, header row, styles, notes, widths, frozen
 panes, printing), keep text as text, and leave no temporary file behind when a sheet fails."""
@@ -7,9 +7,9 @@ import datetime
 import os
 
 import pytest
-from openpyxl.worksheet import _writer
 
 from tests.tournaments.builders import open_workbook
+from tournaments.compat import write_only_temp_files
 from tournaments.excel import workbook as workbook_module
 from tournaments.excel.styles import (
     CENTER,
@@ -74,7 +74,7 @@ def test_text_that_looks_like_a_formula_stays_text():
 def test_a_sheet_failing_half_way_leaves_no_temporary_file(
         make_event, organiser, monkeypatch):
     event = make_event(format="swiss", rounds=5)
-    before = set(_writer.ALL_TEMP_FILES)
+    before = write_only_temp_files()
     written = []
 
     def failing(item, *args):
@@ -87,5 +87,5 @@ def test_a_sheet_failing_half_way_leaves_no_temporary_file(
     with pytest.raises(RuntimeError):
         build(event, Table("event"), lang="vi")
     assert written  # one sheet was streamed to a temporary file, then removed
-    leftovers = set(_writer.ALL_TEMP_FILES) - before
+    leftovers = write_only_temp_files() - before
     assert not leftovers and not any(os.path.exists(p) for p in leftovers)

@@ -1,4 +1,4 @@
-"""Migration 0011 (appendix §4, issue 14.2): the statute's one reserve rule becomes each match's
+"""Migration 0011 (appendix §4): the statute's one reserve rule becomes each match's
 choice. An event whose statute said "last board" keeps that choice on its matches, for both
 teams, so its stored line-ups keep their meaning; other events' matches get "same board"."""
 

@@ -67,6 +67,20 @@ def test_names_fold_diacritics_and_sort_by_given_name():
     assert name_sort_key("Nguyễn Văn An") < name_sort_key("Lê Văn Bình")  # An before Bình
 
 
+@pytest.mark.parametrize("name", ["한" * 100, "İ" * 120, "Nguyễn Đức Thắng " * 7],
+                         ids=["hangul", "dotted-capital-i", "vietnamese"])
+def test_a_name_that_fits_its_field_folds_into_its_field(name):
+    """The folded forms are stored in fields as long as the name's (120): a name that fits
+    never makes a longer folded form, whatever its decomposition (a Hangul syllable is three
+    jamo once decomposed)."""
+    name = name.strip()[:120]
+    player = Player.objects.create(full_name=name)
+    for field in ("name_folded", "sort_key"):
+        assert len(getattr(player, field)) <= Player._meta.get_field(field).max_length
+    player.full_clean()
+    assert list(player_search(name[:20])) == [player]
+
+
 def test_search_ignores_diacritics():
     Player.objects.create(full_name="Nguyễn Thành Bảo")
     Player.objects.create(full_name="Lại Lý Huynh")

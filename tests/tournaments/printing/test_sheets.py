@@ -1,4 +1,4 @@
-"""The print sheets' data (issue 20): the alphabetical pairings list as a property over any
+"""The print sheets' data: the alphabetical pairings list as a property over any
 names and boards, and a PDF job that fails with the reason when its round is gone."""
 
 from types import SimpleNamespace

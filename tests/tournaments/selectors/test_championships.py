@@ -1,4 +1,4 @@
-"""A category's overall results, team classification and a player's path (issue 15, Art. 17.3):
+"""A category's overall results, team classification and a player's path (Art. 17.3):
 selectors/championships.py over championships played through the services."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""A player's card (issue 19): points, rank, performance (FIDE C.07 §10.2 over the games played
+"""A player's card: points, rank, performance (FIDE C.07 §10.2 over the games played
 over the board) and each opponent's points, hand-worked on the six players of
 tests/tournaments/conftest.py: swiss_event (ratings 2350, 2300, …, 2100 by start number)."""
 

@@ -1,4 +1,4 @@
-"""The checker over a whole Swiss event (issue 5, deliverable 3): every round, published or not,
+"""The checker over a whole Swiss event: every round, published or not,
 paired again from the rounds before it and compared; the staff read it on a page and in the
 API, in words."""
 
@@ -10,7 +10,7 @@ from django.urls import reverse
 from tests.tournaments.builders import api_for, client_for, play, swiss_event
 from tournaments.models import Board
 from tournaments.selectors.swiss import event_check
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 
@@ -61,7 +61,7 @@ def test_the_staff_read_the_check_on_a_page_and_in_the_api(two_rounds, arbiter, 
     assert [r["round"] for r in data] == [1, 2] and data[0]["warnings"] == []
     assert any(w["rule"] and {a.pk, b.pk} <= set(w["entries"]) for w in data[1]["warnings"])
     assert api_for().get(f"/api/events/{two_rounds.pk}/check/").status_code == 404  # a draft
-    event_set_visibility(event=two_rounds, actor=organiser, public=True)
+    event_visibility_set(event=two_rounds, actor=organiser, public=True)
     assert api_for().get(f"/api/events/{two_rounds.pk}/check/").status_code == 401
 
 

@@ -1,4 +1,4 @@
-"""Art. 21.1, 21.2 and 19.5 (issue 14.4): an official event scores as the law says; only a friendly
+"""Art. 21.1, 21.2 and 19.5: an official event scores as the law says; only a friendly
 (unofficial) event may set other points, and then its standings use them. The rule lives where
 the statute is validated (``StatuteFields.clean``), so every writer of a statute obeys it."""
 

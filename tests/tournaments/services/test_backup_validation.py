@@ -8,7 +8,8 @@ import pytest
 
 from tournaments.errors import ServiceError
 from tournaments.models import Board, Entry, Event, Game, Player, Round
-from tournaments.services.backup import backup_document, event_restore
+from tournaments.selectors.backup import event_backup_document
+from tournaments.services.backup import event_restore
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
@@ -66,7 +67,7 @@ def refused(document, organiser) -> str:
 @pytest.mark.parametrize("corrupt", CORRUPTIONS, ids=lambda f: f.__name__)
 def test_a_backup_the_services_could_not_have_made_is_refused_and_stores_nothing(
         rr_event, organiser, corrupt):
-    document = backup_document(rr_event)
+    document = event_backup_document(event=rr_event)
     event_restore(document=json.loads(json.dumps(document)), actor=organiser)  # sound as made
     corrupt(document)
     message = refused(document, organiser)
@@ -75,6 +76,6 @@ def test_a_backup_the_services_could_not_have_made_is_refused_and_stores_nothing
 
 def test_a_game_with_an_unknown_result_or_kind_is_refused(team_event, organiser):
     for field, value in (("result", "ZZZ"), ("kind", "bullet")):
-        document = backup_document(team_event)
+        document = event_backup_document(event=team_event)
         _first_board(document)["games"][0][field] = value
         assert "not restored" in refused(document, organiser)

@@ -14,10 +14,10 @@ from tournaments.models import Board, Entry, PairingMethod
 from tournaments.selectors.swiss import round_warnings
 from tournaments.services.board_edit import (
     Slot,
+    board_bye_set,
     board_exchange,
     board_pair,
     board_remove,
-    board_set_bye,
     board_swap,
     round_boards_replace,
 )
@@ -75,7 +75,7 @@ def test_set_bye_and_pair_by_hand(event, chief_arbiter):
     ids = event.ids
     round_ = _round2(event)
     # 7 plays instead of the PAB: 2 gets the bye, 6 and 7 meet.
-    board_set_bye(round_=round_, actor=chief_arbiter, entry=ids[2], kind="U")
+    board_bye_set(round_=round_, actor=chief_arbiter, entry=ids[2], kind="U")
     assert rule_codes(round_) == ["not_paired", "two_byes", "second_bye"]
     board_pair(round_=round_, actor=chief_arbiter, white=ids[6], black=ids[7])
     assert round_table(round_) == [(1, 5, ""), (4, 3, ""), (6, 7, ""), (2, None, "U")]

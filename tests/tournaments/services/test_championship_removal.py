@@ -1,4 +1,4 @@
-"""Removing championships, categories and stages (issue 15), a stage event's statute kept in
+"""Removing championships, categories and stages, a stage event's statute kept in
 agreement with its stage, and stages added by an organiser appointed on the championship."""
 
 import pytest
@@ -106,7 +106,7 @@ def test_an_appointed_organiser_adds_stages(organiser, chief_arbiter):
 
 def test_a_removed_events_cached_public_page_is_not_served_again(
         organiser, chief_arbiter, settings, django_capture_on_commit_callbacks):
-    """Issue 23: removing locks each stage event, which bumps its version, so a visitor's page
+    """Removing locks each stage event, which bumps its version, so a visitor's page
     kept in the shared cache (production: the versions cached too) is not served after it."""
     from tests.tournaments.builders import client_for
 

@@ -1,4 +1,4 @@
-"""Championships through the services (issue 15, Art. 17.3 mixed formats): stages as events
+"""Championships through the services (Art. 17.3 mixed formats): stages as events
 with the championship's staff, the qualification statute checked, qualifying into the next
 stage, a Swiss that plays on without its qualifiers."""
 
@@ -221,7 +221,7 @@ def test_teams_qualify_with_their_rosters(organiser, chief_arbiter):
     winning every game; the top 2 go to a final round robin, each with its roster in board
     order."""
     from tests.tournaments.builders import TeamFactory
-    from tournaments.services.entries import entry_register_team, numbers_draw
+    from tournaments.services.entries import entry_team_register, numbers_draw
 
     championship, _cat, _s, _e = championship_with_swiss(organiser, chief_arbiter, players=2)
     category = category_add(championship=championship, actor=organiser, name="Đồng đội",
@@ -235,7 +235,7 @@ def test_teams_qualify_with_their_rosters(organiser, chief_arbiter):
         for i, p in enumerate(players):
             p.rating = 2300 - 100 * t - 10 * i
             p.save()
-        entry = entry_register_team(event=event, actor=organiser, team=TeamFactory(),
+        entry = entry_team_register(event=event, actor=organiser, team=TeamFactory(),
                                     players=players[:4], reserves=players[4:])
         rosters[entry.team_id] = [p.pk for p in players]
     numbers_draw(event=event, actor=organiser, method="rating")

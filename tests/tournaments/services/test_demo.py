@@ -1,13 +1,24 @@
+import io
+
 import pytest
 from django.core.management import call_command
+from django.db import models
 
 from tournaments.models import Entry, Event, Player
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 def test_demo_builds_the_four_events_and_is_idempotent():
-    call_command("demo", stdout=open("/dev/null", "w"))
+    said = io.StringIO()
+    call_command("demo", stdout=said)  # ``make serve`` shows each step as it starts
+    steps = [line for line in said.getvalue().splitlines() if line.startswith("Demo: ")]
+    assert steps == ["Demo: removing the previous demo events...", "Demo: accounts and players...",
+                     "Demo: a round robin, played...", "Demo: a Swiss, played...",
+                     "Demo: a double elimination, played...", "Demo: a team event, played...",
+                     "Demo: a championship with stages and groups, played...",
+                     "Demo: a federation, its province, city and clubs, two seasons of "
+                     "events..."]
     counts = (Event.objects.count(), Entry.objects.count(), Player.objects.count())
     call_command("demo", stdout=open("/dev/null", "w"))
     assert (Event.objects.count(), Entry.objects.count(), Player.objects.count()) == counts
@@ -17,6 +28,37 @@ def test_demo_builds_the_four_events_and_is_idempotent():
     assert events["demo-loai-kep-2026"].entries.count() == 8
     assert events["demo-dong-doi-2026"].entries.count() == 8
     assert any("ễ" in p.full_name or "ư" in p.full_name for p in Player.objects.all())
+
+
+def test_demo_organisations_two_seasons_and_players_in_several_events():
+    """A federation, a province and a city, three clubs; twelve public events over the 2025
+    and 2026 seasons under them; club members who play in several; a member who moved clubs
+    in mid-2025; the rights follow the tree."""
+    from tournaments.models import ClubMembership, Organisation
+    from tournaments.selectors.organisations import player_member_of
+
+    call_command("demo", stdout=open("/dev/null", "w"))
+    tree = {o.slug: o for o in Organisation.objects.filter(slug__startswith="demo-")}
+    assert sorted(o.kind for o in tree.values()) == ["city", "club", "club", "club",
+                                                      "federation", "province"]
+    assert tree["demo-clb-song-han"].province == tree["demo-da-nang"]
+    events = Event.objects.filter(organisation__path__startswith=tree["demo-lien-doan"].path)
+    assert events.count() == 12 and events.filter(visibility="public").count() == 12
+    assert sorted({e.start_date.year for e in events}) == [2025, 2026]
+    assert events.filter(organisation=tree["demo-clb-thu-do"]).count() == 2
+    several = Entry.objects.filter(event__in=events).values("player").annotate(
+        n=models.Count("pk")).filter(n__gte=3)
+    assert several.count() >= 10
+    moved = ClubMembership.objects.filter(until__isnull=False).get().player
+    import datetime
+    assert player_member_of(moved, tree["demo-clb-thu-do"], datetime.date(2025, 6, 30))
+    assert not player_member_of(moved, tree["demo-clb-thu-do"], datetime.date(2025, 7, 1))
+    assert player_member_of(moved, tree["demo-ha-noi"], datetime.date(2025, 7, 1))
+    women = Event.objects.get(slug="demo-org-nu-2026")
+    assert women.entries.exists() and not women.entries.exclude(player__gender="F").exists()
+    call_command("demo", stdout=open("/dev/null", "w"))  # idempotent
+    assert Event.objects.filter(slug__startswith="demo-org-").count() == 12
+    assert Organisation.objects.filter(slug__startswith="demo-").count() == 6
 
 
 def test_demo_swiss_is_in_progress():
@@ -51,7 +93,7 @@ def test_demo_team_event_plays_rounds_with_a_reserve_and_a_forfeit():
 
 
 def test_demo_championship():
-    """Issue 15: a Swiss qualifying stage then a knockout final (played), and round-robin groups
+    """A Swiss qualifying stage then a knockout final (played), and round-robin groups
     then a knockout interleaved A1 v B2, B1 v A2 (semi-finals published)."""
     from tournaments.models import Championship, RoundStatus
     from tournaments.selectors.championships import category_results
@@ -78,7 +120,7 @@ def test_demo_championship():
 
 
 def test_demo_round_robin_has_recorded_games_one_ending_in_checkmate():
-    """Issue 18: the demo's round 1 carries score sheets (Art. 11), typed through the service;
+    """The demo's round 1 carries score sheets (Art. 11), typed through the service;
     the checkmate sits on a board whose recorded result is Red's win, so no aid flags it."""
     from tournaments.models import GameMoves
     from tournaments.selectors.game_records import board_slots, game_view

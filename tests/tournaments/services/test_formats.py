@@ -78,7 +78,7 @@ def test_a_large_swiss_is_a_pairing_job_sent_once_committed(
     event = swiss_event(make_event, organiser, 12)
     sent = []
     monkeypatch.setattr("tournaments.services.jobs.task_send",
-                        lambda name, *args, task_id: sent.append((name, args, task_id)))
+                        lambda *, name, args, task_id: sent.append((name, args, task_id)))
     with django_capture_on_commit_callbacks(execute=True):
         with translation.override("vi"):  # the worker answers in the user's language
             started = round_start(event=event, actor=chief_arbiter)

@@ -64,7 +64,7 @@ def test_art_20_only_arbiters_record_penalties(played, who, organiser, stranger)
 @pytest.mark.parametrize(("change", "message"), [
     ({"entry_id": 0}, "must be one of the two"),
     ({"kind": "fine"}, "Unknown penalty"),
-    ({"article": "7.1"}, "chapter 5"),
+    ({"article": "7.1"}, "article that was applied"),
     ({"note": "x" * 301}, "too long"),
 ])
 def test_bad_penalty_is_refused_and_nothing_written(played, chief_arbiter, change, message):

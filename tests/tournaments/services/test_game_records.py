@@ -16,7 +16,7 @@ from tournaments.services.game_records import (
     MovesRefused,
     game_moves_clear,
     game_moves_record,
-    pgn_decode,
+    pgn_file_read,
     round_pgn_import,
 )
 
@@ -191,16 +191,21 @@ def test_a_board_tag_places_the_game_and_a_board_upload_takes_one_game(ctx, arbi
 
 def test_hostile_files_are_refused_with_a_reason(ctx, arbiter):
     chinese = "[Red \"甲\"]\n\n1. 炮二平五 马8进7 *\n".encode("gb18030")
-    assert "炮二平五" in pgn_decode(chinese)
-    assert "P2-5" in pgn_decode("1. P2-5 *".encode("utf-16"))
+    found = pgn_file_read(data=chinese)
+    assert found.encoding == "GB18030" and "炮二平五" in found.text
+    assert "P2-5" in pgn_file_read(data="1. P2-5 *".encode("utf-16")).text
     with pytest.raises(ServiceError, match="too large"):
-        pgn_decode(b" " * 2_000_001)
+        pgn_file_read(data=b" " * 2_000_001)
     with pytest.raises(ServiceError, match="UTF-8"):
-        pgn_decode(b"\x00\x01\x02\xff\xfe")
-    for data in (b'[Red "x"', b"{ never closed", b""):
-        with pytest.raises(ServiceError):
-            round_pgn_import(event=ctx["event"], round_=ctx["round1"], data=data,
-                             actor=arbiter)
+        pgn_file_read(data=b"\x00\x01\x02\xff\xfe")
+    with pytest.raises(ServiceError, match="no game"):
+        round_pgn_import(event=ctx["event"], round_=ctx["round1"], data=b"", actor=arbiter)
+    for data, why in ((b'[Red "x"', "line 1: a malformed tag"),
+                      (b"{ never closed", "line 1: a comment { is not closed")):
+        report = round_pgn_import(event=ctx["event"], round_=ctx["round1"], data=data,
+                                  actor=arbiter, partial=True)
+        assert [(line.status, line.message) for line in report.lines] == [
+            ("unreadable", f"Unreadable at {why}.")]
     assert not GameMoves.objects.exists()
 
 

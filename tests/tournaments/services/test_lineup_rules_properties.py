@@ -1,5 +1,5 @@
-"""Appendix §4 line-up rules as properties (``services/lineups.py: lineup_check``), for any roster
-of 3–4 regular players and 1–2 reserves and any set of absent players:
+"""Appendix §4 line-up rules as properties (``services/_lineup_rules.py: lineup_check``), for
+any roster of 3–4 regular players and 1–2 reserves and any set of absent players:
 
 - the team's two choices accept exactly the line-ups the law describes: the reserves on the
   absent players' boards (any reserve on any of them), or the players present moved up in roster
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tournaments.errors import ServiceError
 from tournaments.models import Substitution
-from tournaments.services.lineups import lineup_check
+from tournaments.services._lineup_rules import lineup_check
 
 
 @st.composite

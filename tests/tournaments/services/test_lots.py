@@ -11,7 +11,7 @@ from tests.tournaments.builders import PlayerFactory, api_for, client_for
 from tournaments.errors import ServiceError
 from tournaments.selectors.standings import event_standings
 from tournaments.services.entries import entry_register, numbers_draw
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.lots import lots_draw
 from tournaments.services.results import result_record
 from tournaments.services.roundrobin import round_robin_schedule
@@ -32,7 +32,7 @@ def all_drawn(make_event, organiser, arbiter, chief_arbiter):
             result_record(board=board, result="1/2-1/2", actor=arbiter,
                           expected_version=board.version)
         round_complete(round_=round_, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return event
 
 

@@ -1,4 +1,4 @@
-"""Rating lists and rating change per event (issue 17): a list with bad rows stores nothing
+"""Rating lists and rating change per event: a list with bad rows stores nothing
 and names each; the event's report is the engine's on the same results (read back from the
 event's TRF file); applying the changes to the list and reverting them."""
 
@@ -19,11 +19,11 @@ from tests.tournaments.builders import (
 )
 from tournaments.errors import ServiceError
 from tournaments.models import Player, RatingList, RatingListRow
-from tournaments.selectors.ratings import event_report, player_history
+from tournaments.selectors.ratings import event_report, player_rating_history
 from tournaments.selectors.standings import event_standings
 from tournaments.selectors.trf import trf_export
 from tournaments.services.entries import entry_register, numbers_draw
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.ratings import (
     BadRows,
     event_ratings_apply,
@@ -72,7 +72,7 @@ def test_the_latest_list_sets_the_registers_ratings_and_0_is_unrated(federation)
     rated.refresh_from_db()
     unrated.refresh_from_db()
     assert (rated.rating, unrated.rating) == (2210, None)
-    history = player_history(rated)["rows"]
+    history = player_rating_history(rated)["rows"]
     assert [(r.rating_list.name, r.rating) for r in history] == [("Elo 1/2026", 2210),
                                                                 ("Elo 2025", 2100)]
 
@@ -99,7 +99,7 @@ def test_fide_table_hand_worked_and_a_forfeit_changes_nothing(make_event, organi
     numbers_draw(event=event, actor=organiser, method="rating")
     play_round(event, 1, [(entries[0], entries[1]), (entries[2], entries[3])], ["1-0", "+/-"],
                actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     rows = {line.entry.pk: line for line in event_report(event).rows}
     winner, loser = rows[entries[0].pk], rows[entries[1].pk]
     assert (winner.row.expected, winner.row.change, winner.change) == (
@@ -121,7 +121,7 @@ def test_the_statutes_cap_and_k_table_are_the_reports(make_event, organiser, chi
                for r in (2400, 1800)]
     numbers_draw(event=event, actor=organiser, method="rating")
     play_round(event, 1, [(entries[0], entries[1])], ["1-0"], actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     for table, cap, expected, change in (("fide", 400, "0.92", "+0.8"),
                                          ("cxa", 350, "0.89", "+3.3"),
                                          ("fide", None, "0.98", "+0.2")):
@@ -180,6 +180,28 @@ def test_only_organisers_apply_and_only_rated_events(make_event, organiser, chie
     ctx["event"].save()
     with pytest.raises(ServiceError, match="not rated"):
         event_ratings_apply(event=ctx["event"], actor=organiser)
+
+
+def test_a_scratch_events_rating_changes_do_not_re_rate_another_organisers_player(
+        make_event, organiser, chief_arbiter):
+    """The attack on the register by ratings: an organiser enters a player of no club of his in
+    a rated event of his own, plays a round and applies its changes. Refused (the organisations'
+    tree and the register's keepers' right), nothing applied."""
+    from tournaments.models import ClubMembership
+
+    ctx = rated_scenario(make_event, organiser, chief_arbiter)
+    theirs = ctx["entries"][1].player
+    theirs.created_by = UserFactory(username="other-organiser")
+    theirs.save()
+    ClubMembership.objects.filter(player=theirs).delete()  # not a member of the organiser's
+    before = Player.objects.get(pk=theirs.pk).rating
+    with pytest.raises(PermissionDenied, match="register's keepers"):
+        event_ratings_apply(event=ctx["event"], actor=organiser)
+    assert Player.objects.get(pk=theirs.pk).rating == before
+    assert event_report(ctx["event"]).application is None
+    keeper = UserFactory(username="keeper", is_superuser=True)
+    event_ratings_apply(event=ctx["event"], actor=keeper)
+    assert event_report(ctx["event"]).application is not None
 
 
 def test_a_row_is_the_players_by_the_national_id_it_carries(make_event, organiser,

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from tests.tournaments.builders import client_for, seven_with_a_second_pab
 from tournaments.models import Round
-from tournaments.selectors.swiss import round_warnings, stored_warnings
+from tournaments.selectors.swiss import round_stored_warnings, round_warnings
 from tournaments.services.board_edit import board_swap
 from tournaments.services.entries import entry_withdraw
 from tournaments.services.round_checks import round_check_refresh
@@ -31,15 +31,15 @@ def _round_2(event) -> Round:
 def test_the_round_is_stored_with_its_findings(event):
     round_2 = _round_2(event)
     assert round_2.checked_at is not None
-    assert stored_warnings(round_2) == round_warnings(round_2)
+    assert round_stored_warnings(round_2) == round_warnings(round_2)
     assert "second_bye" in [f["code"] for f in round_2.findings]
 
 
 def test_the_stored_findings_are_worded_in_the_readers_language(event):
     with translation.override("vi"):
-        texts = [w.text for w in stored_warnings(_round_2(event))]
+        texts = [w.text for w in round_stored_warnings(_round_2(event))]
     with translation.override("en"):
-        english = [w.text for w in stored_warnings(_round_2(event))]
+        english = [w.text for w in round_stored_warnings(_round_2(event))]
     assert texts != english and any("already had the pairing bye" in t for t in english)
 
 
@@ -49,7 +49,7 @@ def test_a_change_by_hand_stores_the_new_findings(event, chief_arbiter):
     board_swap(round_=round_2, actor=chief_arbiter, board_number=1)
     round_2 = _round_2(event)
     assert round_2.checked_at > before
-    assert stored_warnings(round_2) == round_warnings(round_2)
+    assert round_stored_warnings(round_2) == round_warnings(round_2)
 
 
 @override_settings(SWISS_ASYNC_MIN_ENTRIES=5)
@@ -60,20 +60,20 @@ def test_a_large_event_is_checked_by_the_worker_after_the_change(
     assert _round_2(event).findings is None  # being checked
     page = client_for(chief_arbiter).get(f"/manage/{event.slug}/rounds/2/").content.decode()
     assert 'data-testid="checking"' in page and 'data-code="second_bye"' not in page
-    # Besides the event's new version (published on commit, issue 23): the check, queued.
+    # Besides the event's new version (published on commit): the check, queued.
     checks = [c for c in queued if getattr(c, "func", None) is not version_publish]
     assert len(checks) == 1 and len(queued) == 2
     checks[0]()  # the worker (in-process without a broker)
-    assert [w.code for w in stored_warnings(_round_2(event))][:1] == ["second_bye"]
+    assert [w.code for w in round_stored_warnings(_round_2(event))][:1] == ["second_bye"]
 
 
 def test_a_withdrawal_checks_the_draft_again(event, organiser):
     """Art. 21.5.2: a player withdrawn after round 1 must not be paired in round 2."""
     round_2 = _round_2(event)
-    assert "not_available" not in [w.code for w in stored_warnings(round_2)]
+    assert "not_available" not in [w.code for w in round_stored_warnings(round_2)]
     withdrawn = round_2.boards.get(number=1).white
     entry_withdraw(entry=withdrawn, actor=organiser, after_round=1)
-    assert "not_available" in [w.code for w in stored_warnings(_round_2(event))]
+    assert "not_available" in [w.code for w in round_stored_warnings(_round_2(event))]
 
 
 def test_the_arbiter_has_the_round_checked_again(event, chief_arbiter, arbiter):
@@ -82,4 +82,4 @@ def test_the_arbiter_has_the_round_checked_again(event, chief_arbiter, arbiter):
         round_check_refresh(round_=_round_2(event), actor=arbiter)
     response = client_for(chief_arbiter).post(f"/manage/{event.slug}/swiss/rounds/2/check/")
     assert response.status_code == 302
-    assert "second_bye" in [w.code for w in stored_warnings(_round_2(event))]
+    assert "second_bye" in [w.code for w in round_stored_warnings(_round_2(event))]

@@ -18,7 +18,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Entry, PairingMethod, RoundStatus
 from tournaments.selectors.standings import event_crosstable, event_standings
 from tournaments.selectors.swiss import round_warnings
-from tournaments.services.entries import entry_register, entry_register_team, entry_withdraw
+from tournaments.services.entries import entry_register, entry_team_register, entry_withdraw
 from tournaments.services.formats import round_start
 from tournaments.services.swiss import bye_request, forbidden_group_set, swiss_round_pair
 
@@ -182,7 +182,7 @@ def test_team_swiss_uses_match_results(make_event, organiser, arbiter, chief_arb
                        team_reserves=0, official=False, team_scoring="match")
     for _ in range(6):
         team = TeamFactory()
-        entry_register_team(event=event, actor=organiser, team=team,
+        entry_team_register(event=event, actor=organiser, team=team,
                             players=PlayerFactory.create_batch(4))
     rng = random.Random(5)
     for _ in range(3):

@@ -1,10 +1,10 @@
-"""Issue 23, the write path of "pair next round": the service runs the Dutch engine once per
+"""The write path of "pair next round": the service runs the Dutch engine once per
 round. The checker (C.04.3: the round compared with the engine's own pairing) is handed the
 pairing the service has just made instead of pairing the round a second time, and what it
 stores is what a check from scratch finds, whatever the round holds (requested byes, a
 withdrawal, a late entry, same-club separation, the initial colour by lots).
 
-Issue 30, load once: the event record the service reads under the lock to pair the round is
+Load once: the event record the service reads under the lock to pair the round is
 the one the check reads (with the stored round added in memory): one ``load_event`` per
 pairing, whatever the format of the games (single games, two-game matches, team matches)."""
 

@@ -8,7 +8,7 @@ from tests.tournaments.builders import PlayerFactory, TeamFactory
 from tournaments.adapters.events import load_event, pairing_tournament, scoring_system
 from tournaments.adapters.swiss import pairing_points
 from tournaments.models import Board, Entry
-from tournaments.services.entries import entry_register_team, numbers_draw
+from tournaments.services.entries import entry_team_register, numbers_draw
 from tournaments.services.formats import round_start
 from tournaments.services.results import game_result_record
 from tournaments.services.rounds import round_complete, round_publish
@@ -32,7 +32,7 @@ def test_team_swiss_pairs_teams_on_match_points(make_event, organiser, chief_arb
         for i, p in enumerate(people):
             p.rating = 2300 - 100 * t - 10 * i
             p.save()
-        entry_register_team(event=event, actor=organiser, team=TeamFactory(),
+        entry_team_register(event=event, actor=organiser, team=TeamFactory(),
                             players=people[:4], reserves=people[4:])
     numbers_draw(event=event, actor=organiser, method="rating")
 

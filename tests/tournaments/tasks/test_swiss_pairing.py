@@ -19,7 +19,7 @@ from tests.tournaments.builders import (
 )
 from tournaments.models import Entry, Job, JobKind, JobStage, JobStatus, Round
 from tournaments.services.entries import entry_withdraw
-from tournaments.services.events import event_set_visibility, role_assign
+from tournaments.services.events import event_visibility_set, role_assign
 from tournaments.services.formats import round_start
 from tournaments.services.jobs import Progress, export_start
 from tournaments.services.swiss import bye_request, swiss_round_pair
@@ -94,7 +94,7 @@ def _queued(event, chief, monkeypatch, django_capture_on_commit_callbacks) -> Jo
     """A pairing job sent to a worker that has not taken it yet."""
     sent = []
     monkeypatch.setattr("tournaments.services.jobs.task_send",
-                        lambda name, *args, task_id: sent.append((name, args, task_id)))
+                        lambda *, name, args, task_id: sent.append((name, args, task_id)))
     with django_capture_on_commit_callbacks(execute=True):
         job = round_start(event=event, actor=chief).job
     assert sent == [("tournaments.tasks.round_pair", (job.pk,), job.task_id)]
@@ -189,7 +189,7 @@ def test_the_old_addresses_of_a_pairing_lead_to_its_job(
 
 def test_public_pages_of_a_swiss_in_progress(make_event, organiser, chief_arbiter, arbiter):
     event = swiss_event(make_event, organiser, 21, rounds=5)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     rng = random.Random(11)
     play(swiss_round_pair(event=event, actor=chief_arbiter, seed=1), arbiter, chief_arbiter, rng)
     asker = Entry.objects.get(event=event, number=4)

@@ -8,25 +8,18 @@ the test database: they create a throwaway PostgreSQL database, migrate it, star
 do (``services.jobs.export_start``, ``services.formats.round_start``: job row, then the task
 after commit), wait for the job, check what it made and drop the database.
 
-They need PostgreSQL on 127.0.0.1:5432 (user postgres, trust), which CI starts
-(``.ci/services``), and ``redis-server``: the broker is a Redis server of the test's own on a
-free port (``private_redis``), so no other test run's worker takes these tasks. If either is
-missing the tests fail, they do not skip.
+They need PostgreSQL and ``redis-server`` (``workers.py``): the broker is a Redis server of the
+test's own on a free port (``private_redis``), so no other test run's worker takes these tasks.
 """
 
-import json
 import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.tournaments.builders import open_workbook, sheet_rows
-
-ROOT = Path(__file__).resolve().parents[3]
-PG = "postgres://postgres@127.0.0.1:5432"
+from tests.tournaments.tasks.workers import Worker, database_create, database_drop, scenario
 
 # Run in a `manage.py shell` against the throwaway database, with the broker set: the task goes
 # to the worker. Each prints the job as JSON once it has ended.
@@ -66,7 +59,12 @@ while time.monotonic() < deadline:
     if job.status in ("done", "failed"):
         break
     time.sleep(0.2)
-task = TaskResult.objects.filter(task_id=job.task_id).first()
+# The job ends in the task's transaction; the worker records the task's end just after.
+while time.monotonic() < deadline:
+    task = TaskResult.objects.filter(task_id=job.task_id).first()
+    if task is not None and task.status in ("SUCCESS", "FAILURE"):
+        break
+    time.sleep(0.1)
 print("JOB=" + json.dumps({
     "status": job.status, "error": job.error, "done": job.done, "total": job.total,
     "path": job.file.path if job.file else "", "filename": job.filename,
@@ -116,7 +114,12 @@ while time.monotonic() < deadline:
     if job.status in ("done", "failed"):
         break
     time.sleep(0.2)
-task = TaskResult.objects.filter(task_id=job.task_id).first()
+# The job ends in the task's transaction; the worker records the task's end just after.
+while time.monotonic() < deadline:
+    task = TaskResult.objects.filter(task_id=job.task_id).first()
+    if task is not None and task.status in ("SUCCESS", "FAILURE"):
+        break
+    time.sleep(0.1)
 round_1 = Round.objects.filter(event=event, number=1).first()
 print("JOB=" + json.dumps({
     "queued": queued, "midway": midway, "status": job.status, "error": job.error,
@@ -126,30 +129,8 @@ print("JOB=" + json.dumps({
 """
 
 
-def _run(env, *args, timeout=180):
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
-    assert done.returncode == 0, f"manage.py {args[0]} failed:\n{done.stdout}\n{done.stderr}"
-    return done.stdout
-
-
-def _admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True, connect_timeout=5) as conn:
-        conn.execute(sql)
-
-
-def _wait_until_ready(worker, log_path: Path, timeout: float = 60) -> None:
-    """The worker purges its queue as it starts (``--purge``): queue nothing before it is
-    ready."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        assert worker.poll() is None, f"the worker stopped:\n{log_path.read_text()[-3000:]}"
-        if " ready." in log_path.read_text():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"the worker did not start:\n{log_path.read_text()[-3000:]}")
+# Both tests on one xdist worker: the database and the Celery worker are made once.
+pytestmark = pytest.mark.xdist_group("real-worker")
 
 
 @pytest.fixture(scope="module")
@@ -159,40 +140,19 @@ def worker(tmp_path_factory, private_redis):
     broker, _ = private_redis
     tmp_path = tmp_path_factory.mktemp("worker")
     database = f"cotuong_worker_test_{os.getpid()}"
-    _admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-    _admin(f'CREATE DATABASE "{database}"')
-    env = {k: v for k, v in os.environ.items()
-           if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "CELERY_RESULT_BACKEND",
-                        "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
-    env.update(DATABASE_URL=f"{PG}/{database}", CELERY_BROKER_URL=broker,
-               MEDIA_ROOT=str(tmp_path / "media"), DJANGO_SETTINGS_MODULE="config.settings")
-    log_path = tmp_path / "worker.log"
-    log = open(log_path, "w")
-    process = None
+    running = None
     try:
-        _run(env, "migrate", "--noinput")
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
-             "--loglevel", "info", "--purge", "--without-gossip", "--without-mingle",
-             "--without-heartbeat", "--hostname", f"test-{database}@%h"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        _wait_until_ready(process, log_path)
-        yield {"env": env, "media": tmp_path / "media", "log": log_path}
+        env = database_create(database, broker, tmp_path / "media")
+        running = Worker(env, tmp_path / "worker.log", f"test-{database}").start()
+        yield {"env": env, "media": tmp_path / "media", "log": running.log}
     finally:
-        if process is not None:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        log.close()
-        _admin(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        if running is not None:
+            running.stop()
+        database_drop(database)
 
 
 def _scenario(worker, code: str) -> dict:
-    out = _run(worker["env"], "shell", "-c", code)
-    return json.loads(next(line for line in out.splitlines() if line.startswith("JOB="))[4:])
+    return scenario(worker["env"], code)
 
 
 ON_LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"),

@@ -1,4 +1,4 @@
-"""Art. 21.1, 19.5 on the pages (issue 14.4): the statute form refuses other points for an official
+"""Art. 21.1, 19.5 on the pages: the statute form refuses other points for an official
 event, next to the scoring field, with the article; a friendly event's public pages say that its
 scoring is not the law's."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from tests.tournaments.builders import client_for
 from tests.tournaments.builders import statute_form_data as _statute_data
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +40,7 @@ def test_art_19_5_friendly_event_pages_say_the_scoring_is_not_the_laws(make_even
                           points_win=Decimal(3), points_draw=Decimal(1), points_loss=Decimal(0))
     official = make_event(format="swiss", rounds=7, name="Giải chính thức")
     for event in (friendly, official):
-        event_set_visibility(event=event, actor=organiser, public=True)
+        event_visibility_set(event=event, actor=organiser, public=True)
     for path in ("", "standings/", "rounds/"):
         page = client_for().get(f"/events/{friendly.slug}/{path}").content.decode()
         notice = re.search(r'data-testid="scoring-not-law">(.*?)</p>', page, re.S)

@@ -1,4 +1,4 @@
-"""The championship's pages (issue 15): the public page, overall results and a player's path;
+"""The championship's pages: the public page, overall results and a player's path;
 the staff pages that build it, set the qualification rule and qualify (with a preview)."""
 
 import pytest
@@ -65,8 +65,10 @@ def test_staff_build_a_championship(organiser):
     championship = Championship.objects.get(name="Giải Trẻ 2026")
     manage = f"/manage/championships/{championship.slug}/"
     assert answer.status_code == 302 and answer["Location"] == manage
+    # What the page's form posts: its select of unrated players always holds a choice.
     staff.post(f"{manage}categories/", {"category-name": "U16",
-                                        "category-participant_kind": "individual"})
+                                        "category-participant_kind": "individual",
+                                        "category-eligible_unrated": "allowed"})
     category = championship.categories.get()
     staff.post(f"{manage}categories/{category.pk}/stages/",
                {"stage-format": "rr", "stage-groups": 2, "stage-name": "Vòng bảng"})
@@ -144,6 +146,14 @@ def test_excel_of_the_championship(played):
     wb = open_workbook(answer.content)
     assert any("Nam" in name for name in wb.sheetnames)
     assert len(wb.sheetnames) >= 3  # overall results, then the Swiss and the knockout
+
+
+def test_the_championship_workbook_is_a_visitors_counted_render(played, settings):
+    """Built on every request, so a visitor's address has only so many a minute."""
+    settings.ANONYMOUS_RENDERS_PER_MINUTE = 2
+    url = f"/championships/{played['championship'].slug}/export.xlsx"
+    assert [client_for().get(url).status_code for _ in range(3)] == [200, 200, 429]
+    assert client_for().get(url, REMOTE_ADDR="192.0.2.50").status_code == 200
 
 
 def test_bracket_names_who_chooses_colour(organiser, chief_arbiter, arbiter):
@@ -242,13 +252,14 @@ def test_edit_a_category_from_the_dashboard(organiser, chief_arbiter, arbiter):
         f"/manage/championships/{ctx['championship'].slug}/categories/{category.pk}/",
         {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "individual",
          f"{prefix}-team_classification": "ranks", f"{prefix}-team_by": "province",
-         f"{prefix}-team_best_n": 3})
+         f"{prefix}-team_best_n": 3, f"{prefix}-eligible_unrated": "allowed"})
     category.refresh_from_db()
     assert (category.team_classification, category.team_by, category.team_best_n) == (
         "ranks", "province", 3)
     refused = client_for(organiser).post(
         f"/manage/championships/{ctx['championship'].slug}/categories/{category.pk}/",
-        {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "team"}, follow=True)
+        {f"{prefix}-name": "Nam", f"{prefix}-participant_kind": "team",
+         f"{prefix}-eligible_unrated": "allowed"}, follow=True)
     assert "The kind of participants cannot change" in refused.content.decode()
 
 

@@ -1,12 +1,13 @@
-"""Issue 19: destructive actions ask first (a dialog with JavaScript, a confirmation page
+"""Destructive actions ask first (a dialog with JavaScript, a confirmation page
 without), and nothing changes before the answer; roles are given by searching people by name or
 username, in part; the staff's pages show only the buttons of the user's rights."""
 
 import pytest
 
 from tests.tournaments.builders import UserFactory, client_for, rr_scenario
-from tournaments.models import Entry, EventRole, Round
+from tournaments.models import Entry, EntryStatus, EventRole, Round
 from tournaments.selectors.users import user_search
+from tournaments.services.events import role_assign
 
 pytestmark = pytest.mark.django_db
 
@@ -90,36 +91,52 @@ def test_buttons_follow_the_rights(make_event, organiser, chief_arbiter, arbiter
 
 @pytest.fixture
 def people(db):
-    return [UserFactory(username="ttminh", first_name="Minh", last_name="Trần Tuấn"),
+    return [UserFactory(username="ttminh", first_name="Minh", last_name="Trần Tuấn",
+                        email="minh@example.vn"),
             UserFactory(username="minhanh", first_name="Anh", last_name="Lê Minh"),
             UserFactory(username="hoa", first_name="Hoa", last_name="Nguyễn Thị"),
-            UserFactory(username="old", first_name="Minh", is_active=False)]
+            UserFactory(username="old", first_name="Minh", is_active=False),
+            UserFactory(username="root", is_superuser=True, email="root@example.vn")]
 
 
-def test_user_search_by_parts_of_names_and_usernames(people):
-    assert [u.username for u in user_search("minh")] == ["minhanh", "ttminh"]
-    assert [u.username for u in user_search("Trần minh")] == ["ttminh"]
-    assert [u.username for u in user_search("nguyen thi")] == ["hoa"]  # no diacritics typed
-    assert [u.username for u in user_search("HOA")] == ["hoa"]
-    assert user_search("  ") == [] and user_search("zzz") == []
+def test_user_search_answers_exact_usernames_and_emails_and_the_staff_only(
+        make_event, organiser, people):
+    event = make_event(format="rr", rounds=3)
+    role_assign(event=event, actor=organiser, user=people[2], role="arbiter")
+
+    def found(query):
+        return [u.username for u in user_search(query, event=event)]
+
+    assert found("a") == ["arbiter", "hoa", "organiser"]  # the staff only, not all accounts
+    assert found("minh") == [] and found("ttmin") == []  # parts of outsiders: nobody
+    assert found("TTMinh") == ["ttminh"] and found("MINH@example.VN") == ["ttminh"]
+    assert found("nguyen thi") == ["hoa"]  # on the staff: by name, no diacritics typed
+    assert found("root") == [] and found("root@example.vn") == []  # never the superuser
+    assert found("old") == [] and found("  ") == []
 
 
-def test_appointing_by_a_part_of_the_name(make_event, organiser, people):
+def test_appointing_by_exact_username_or_email_or_from_the_staff(make_event, organiser, people):
     event = make_event(format="rr", rounds=3)
     client = client_for(organiser)
     url = f"/manage/{event.slug}/roles/"
-    several = client.post(url, {"username": "minh", "role": "arbiter"}).content.decode()
-    assert "Several people match: choose one below." in several
-    assert several.count('name="user_id"') == 2
-    assert not EventRole.objects.filter(event=event, user__username__in=["ttminh", "minhanh"])
-    client.post(url, {"username": "minh", "role": "arbiter", "user_id": people[1].pk})
+    none = client.post(url, {"username": "minh", "role": "arbiter"}).content.decode()
+    assert "Nobody has the username or e-mail address “minh”" in none
+    assert 'name="user_id"' not in none
+    # An outsider's id is not taken from the list: ids cannot be tried one by one.
+    client.post(url, {"username": "x", "role": "arbiter", "user_id": people[1].pk})
+    assert not EventRole.objects.filter(event=event, user=people[1]).exists()
+    client.post(url, {"username": "minh@example.vn", "role": "arbiter"})
+    assert EventRole.objects.filter(event=event, user=people[0], role="arbiter").exists()
+    client.post(url, {"username": "Minhanh", "role": "arbiter"})
     assert EventRole.objects.filter(event=event, user=people[1], role="arbiter").exists()
-    client.post(url, {"username": "nguyen thi", "role": "deputy"})
-    assert EventRole.objects.filter(event=event, user=people[2], role="deputy").exists()
-    none = client.post(url, {"username": "zzz", "role": "arbiter"}).content.decode()
-    assert "Nobody&#x27;s name or username contains “zzz”." in none or "contains “zzz”" in none
+    several = client.post(url, {"username": "minh", "role": "deputy"}).content.decode()
+    assert "Several people match: choose one below." in several  # both on the staff now
+    client.post(url, {"username": "minh", "role": "deputy", "user_id": people[0].pk})
+    assert EventRole.objects.filter(event=event, user=people[0], role="deputy").exists()
     lookup = client.get(f"/manage/{event.slug}/roles/lookup/?username=Tuấn").content.decode()
     assert "ttminh" in lookup and "minhanh" not in lookup
+    outsiders = client.get(f"/manage/{event.slug}/roles/lookup/?username=ho").content.decode()
+    assert "hoa" not in outsiders and 'data-testid="user-none"' in outsiders
 
 
 def test_removing_a_role_asks_first(make_event, organiser, arbiter):
@@ -131,3 +148,21 @@ def test_removing_a_role_asks_first(make_event, organiser, arbiter):
     assert EventRole.objects.filter(pk=role.pk).exists()
     client.post(f"/manage/{event.slug}/roles/{role.pk}/remove/", {"confirmed": "1"})
     assert not EventRole.objects.filter(pk=role.pk).exists()
+
+
+def test_the_withdrawal_box_says_its_limit_in_the_apps_words(swiss_event, organiser):
+    """The box has no browser bubble (the form is ``novalidate``): a round past the last one
+    drawn, or none, gets the app's message with the limit, in the page's language; nothing
+    changes."""
+    entry = swiss_event.entries.order_by("number").first()
+    url = f"/manage/{swiss_event.slug}/entries/{entry.pk}/withdraw/"
+    page = client_for(organiser).get(f"/manage/{swiss_event.slug}/entries/").content.decode()
+    assert 'novalidate method="post" action="' + url + '"' in page
+    for value in ("9", "", "-1", "x"):
+        reply = client_for(organiser).post(url, {"after_round": value}, follow=True)
+        assert ("Withdrawn after round: give a whole number from 0 to 3, the last round "
+                "drawn.") in reply.content.decode(), value
+    vi = client_for(organiser, "vi").post(url, {"after_round": "9"}, follow=True)
+    assert "Bỏ cuộc sau vòng: nhập một số nguyên từ 0 đến 3" in vi.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.ACTIVE

@@ -1,4 +1,4 @@
-"""Errors a person can act on (issue 8, point 6): form errors next to the field, in the
+"""Errors a person can act on: form errors next to the field, in the
 reader's language; 404 and 403 pages that say what happened and where to go next. DEBUG is off
 by default, so these are the pages people see."""
 
@@ -11,7 +11,7 @@ from django.test import Client
 
 from tests.tournaments.builders import PlayerFactory, client_for, rr_scenario
 from tournaments.models import Event, Player
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_not_allowed_says_why_and_who_is_logged_in(make_event, organiser, arbite
                                                    settings):
     settings.LANGUAGE_CODE = "vi"
     event = make_event(format="swiss", rounds=5)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     response = _vietnamese(stranger).get(f"/manage/{event.slug}/")
     html = response.content.decode()
     assert response.status_code == 403
@@ -174,3 +174,16 @@ def test_a_stale_form_is_explained(organiser, make_event):
     assert "nothing was saved" in response.content.decode()
     event.refresh_from_db()
     assert event.visibility == "draft"
+
+
+def test_every_sign_in_link_carries_the_address_encoded_once():
+    """The sign-in link of the page's header and of the 404 page give back, once decoded, the
+    address the reader asked for (with its query): ``%`` is not encoded a second time."""
+    response = Client().get("/giải/cờ tướng/", {"vòng": "3", "x": "a&b"})
+    links = re.findall(r'href="/accounts/login/\?next=([^"]*)"', response.content.decode())
+    assert len(links) == 2
+    from urllib.parse import unquote
+
+    assert unquote(unescape(links[0])) == "/giải/cờ tướng/?v%C3%B2ng=3&x=a%26b"
+    assert unquote(unescape(links[1])) == "/giải/cờ tướng/"
+    assert all(link.startswith("/gi%E1%BA%A3i/c%E1%BB%9D%20t") for link in links)

@@ -13,7 +13,7 @@ from openpyxl import Workbook
 
 from tests.tournaments.builders import open_workbook, sheet_rows
 from tournaments.models import Entry, Event, Job, JobStatus, Player
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
@@ -103,7 +103,7 @@ def test_a_refused_export_says_why(client, rr_event, chief_arbiter):
 def test_public_downloads_of_a_public_event(client, rr_event, organiser):
     url = reverse("tournaments:excel_download", args=[rr_event.slug, "standings"])
     assert client.get(url).status_code == 404  # not public yet
-    event_set_visibility(event=rr_event, actor=organiser, public=True)
+    event_visibility_set(event=rr_event, actor=organiser, public=True)
     response = client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/vnd.openxmlformats")
@@ -119,7 +119,7 @@ def test_public_downloads_of_a_public_event(client, rr_event, organiser):
 
 
 def test_public_downloads_never_show_a_draft_round(client, swiss_event, organiser):
-    event_set_visibility(event=swiss_event, actor=organiser, public=True)
+    event_visibility_set(event=swiss_event, actor=organiser, public=True)
     url = reverse("tournaments:excel_download", args=[swiss_event.slug, "pairings"])
     assert client.get(url + "?round=2").status_code == 200
     assert client.get(url + "?round=3").status_code == 404
@@ -156,7 +156,7 @@ def test_import_through_the_preview_page(client, make_event, organiser,
 
 def test_reimport_page_updates_or_skips_and_lets_the_valid_rows_through(
         client, make_event, organiser, django_capture_on_commit_callbacks):
-    """Issue 19: the same list again with a changed year, a new row and a bad row."""
+    """The same list again with a changed year, a new row and a bad row."""
     event = make_event(format="swiss", rounds=5)
     client = logged_in(client, organiser)
     url = reverse("tournaments:excel_import_event", args=[event.slug])
@@ -235,7 +235,7 @@ def test_backup_download_and_restore_pages(client, rr_event, organiser, arbiter,
 
 
 def test_public_pages_offer_their_table_as_excel(client, rr_event, organiser):
-    event_set_visibility(event=rr_event, actor=organiser, public=True)
+    event_visibility_set(event=rr_event, actor=organiser, public=True)
     standings = client.get(reverse("tournaments:standings", args=[rr_event.slug]))
     assert reverse("tournaments:excel_download", args=[rr_event.slug, "standings"]) in \
         standings.text

@@ -33,7 +33,11 @@ def test_arbiter_records_a_penalty_seen_on_the_board_and_the_round(ctx, arbiter)
     for url in (history, round_page):
         page = client.get(url).content.decode()
         assert "bắt Xe có căn giả" in page and "Art. 23 point 6: chasing a protected piece" in page
-    client.post(f"/manage/{ctx['event'].slug}/fouls/{foul.pk}/remove/")
+    assert 'data-testid="foul-remove"' in page and "data-confirm=" in page
+    remove = f"/manage/{ctx['event'].slug}/fouls/{foul.pk}/remove/"
+    asked = client.post(remove).content.decode()  # without JavaScript: a page asks first
+    assert "Remove this penalty?" in asked and Foul.objects.exists()
+    client.post(remove, {"confirmed": "1"})
     assert not Foul.objects.exists()
 
 
@@ -55,3 +59,22 @@ def test_bad_form_says_why_and_writes_nothing(ctx, arbiter):
                                         follow=True)
     assert "Article applied" in response.content.decode()
     assert not Foul.objects.exists()
+
+
+def test_the_third_technical_fault_is_flagged_and_confirmed_in_one_tap(ctx, arbiter):
+    history, record, _round = _urls(ctx)
+    client = client_for(arbiter)
+    black = ctx["board"].black_id
+    for article in ("9", "11.3b"):
+        client.post(record, {"entry": black, "kind": "warning", "article": article})
+    assert 'data-testid="loss-due"' not in client.get(history).content.decode()
+    client.post(record, {"entry": black, "kind": "warning", "article": "16.3"})
+    page = client.get(history).content.decode()
+    assert 'data-testid="loss-due"' in page and "Art. 7.1 n" in page
+    assert "Technical fault" in page
+    response = client.post(f"/manage/{ctx['event'].slug}/boards/{ctx['board'].pk}/fouls/loss/",
+                           {"entry": black}, follow=True)
+    assert "Loss by three faults recorded" in response.content.decode()
+    ctx["board"].refresh_from_db()
+    assert ctx["board"].result == "1-0"
+    assert 'data-testid="loss-due"' not in client.get(history).content.decode()

@@ -89,7 +89,7 @@ def test_the_game_page_names_the_colours_and_the_result_as_the_round_page_does(c
     game_moves_record(event=ctx["event"], board=board, text=LAW_SHEET, actor=arbiter)
     url = f"/events/{ctx['event'].slug}/games/{board.pk}/"
     html = client_for(lang="vi").get(url).content.decode()
-    assert "(Đỏ)" in html and "(Đen)" in html
+    assert "(Trắng)" in html and "(Đen)" in html and "Đỏ" not in html
     assert "<strong>–</strong>" in html and "<strong>*</strong>" not in html
     result_record(board=board, result="1/2-1/2", actor=arbiter, expected_version=board.version)
     html = client_for().get(url).content.decode()
@@ -168,3 +168,14 @@ def test_the_arbiter_sees_a_result_that_contradicts_the_mate(make_event, organis
     game = f"/events/{slug}/games/{board.pk}/"
     assert 'data-testid="result-flag"' in client_for(arbiter).get(game).content.decode()
     assert 'data-testid="result-flag"' not in client_for().get(game).content.decode()
+
+
+def test_removing_the_stored_moves_asks_first(ctx, arbiter):
+    client = client_for(arbiter)
+    client.post(_url(ctx, ""), {"text": LAW_SHEET, "notation": "vi"})
+    page = client.get(_url(ctx, "")).content.decode()
+    assert 'data-confirm="Remove the stored moves of this game? They cannot be restored."' in page
+    asked = client.post(_url(ctx, "clear/")).content.decode()  # without JavaScript
+    assert 'data-testid="confirm-page"' in asked and GameMoves.objects.exists()
+    client.post(_url(ctx, "clear/"), {"confirmed": "1"})
+    assert not GameMoves.objects.exists()

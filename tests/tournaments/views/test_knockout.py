@@ -13,7 +13,7 @@ from tests.tournaments.builders import PlayerFactory, knockout_event
 from tournaments.forms import StatuteForm
 from tournaments.models import Event
 from tournaments.services.entries import entry_register
-from tournaments.services.events import event_set_visibility, role_assign
+from tournaments.services.events import event_visibility_set, role_assign
 from tournaments.services.knockout import bracket_start
 
 pytestmark = pytest.mark.django_db
@@ -177,14 +177,14 @@ def test_bracket_api_hides_a_draft_bracket_and_refuses_other_formats(make_event,
     for player in PlayerFactory.create_batch(4):
         entry_register(event=event, actor=organiser, player=player)
     bracket_start(event=event, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     assert Client().get(f"/api/events/{event.pk}/bracket/").json()["started"] is False
     staff = Client()
     staff.force_login(chief_arbiter)
     document = staff.get(f"/api/events/{event.pk}/bracket/").json()
     assert document["started"] and len(document["matches"]) == 3
     other = make_event(format="rr", name="Vòng tròn")
-    event_set_visibility(event=other, actor=organiser, public=True)
+    event_visibility_set(event=other, actor=organiser, public=True)
     assert Client().get(f"/api/events/{other.pk}/bracket/").status_code == 404
     assert Client().get(f"/events/{other.slug}/bracket/").status_code == 404
 

@@ -1,4 +1,4 @@
-"""Print sheets and their PDFs (issue 20): who may print what, what each sheet holds (names,
+"""Print sheets and their PDFs: who may print what, what each sheet holds (names,
 boards, the score sheet's notation key, Art. 11), a page per score sheet and per certificate,
 and a long PDF built as a job."""
 
@@ -18,7 +18,7 @@ from tournaments.models import Board, Job, JobKind, JobStatus
 from tournaments.printing.pdf import BASE_URL, static_file
 from tournaments.selectors.standings import event_standings
 from tournaments.services.entries import entry_register, numbers_draw
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.roundrobin import round_robin_schedule
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +83,7 @@ def test_alphabetical_pairings_sort_by_given_name(make_event, organiser, chief_a
         entry_register(event=event, actor=organiser, player=PlayerFactory(full_name=name))
     numbers_draw(event=event, actor=organiser, method="rating")
     round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     html = Client().get(url(event, "pairings-alpha", "?round=1")).content.decode()
     where = [html.index(f"<strong>{n}</strong>") for n in
              ("Lê An", "Nguyễn Thị Bình", "Phạm Cường", "Trần Văn Dũng")]
@@ -161,7 +161,7 @@ def test_bracket_sheet_of_a_knockout(make_event, organiser, chief_arbiter, arbit
 
 def test_team_lineups_sheet(make_event, organiser, chief_arbiter):
     event = team_event(make_event, organiser, chief_arbiter, teams=4, boards=4)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     text = "".join(pdf_of(Client(), url(event, "lineups", "?round=1", pdf=True)))
     board = Board.objects.get(round__event=event, round__number=1, number=1)
     for game in board.games.select_related("first_player", "second_player"):
@@ -204,7 +204,7 @@ def test_a_hostile_name_is_printed_as_text(make_event, organiser, chief_arbiter)
         entry_register(event=event, actor=organiser, player=PlayerFactory(full_name=name))
     numbers_draw(event=event, actor=organiser, method="rating")
     round_robin_schedule(event=event, actor=chief_arbiter, publish=True)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     html = Client().get(url(event, "pairings", "?round=1")).content.decode()
     assert '<img src="http' not in html and "&lt;img" in html
     text = "".join(pdf_of(Client(), url(event, "pairings-alpha", "?round=1", pdf=True)))
@@ -314,7 +314,7 @@ def test_appendix_4_team_standings_sheet_leads_with_the_points_teams_rank_by(
         for game, result in zip(board.games.order_by("number"),
                                 ("1-0", "1-0", "1-0", "0-1"), strict=True):
             game_result_record(game=game, result=result, actor=arbiter, expected_version=0)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     table = event_standings(event)
     assert table.primary == "gp"
     page = Client().get(url(event, "standings")).content.decode()
@@ -436,3 +436,16 @@ def test_art_11_each_games_score_sheet_gives_both_players_numbers_with_their_col
         lines = [" ".join(line.split()) for line in text.splitlines()]
         assert f"White {white.name} (No. {white.number})" in lines
         assert f"Black {black.name} (No. {black.number})" in lines
+
+
+def test_a_query_value_that_is_not_a_number_is_a_bad_request_that_says_so(rr):
+    """``after``, ``top`` and ``round`` are whole numbers: anything else is refused (400) with
+    the reason in the reader's language, not silently ignored."""
+    client = client_for(lang="vi")
+    for query in ("?after=abc", "?top=0", "?top=-3", "?after=1.5"):
+        for pdf in (False, True):
+            response = client.get(url(rr, "standings", query, pdf=pdf))
+            assert response.status_code == 400, query
+            assert "không phải là số nguyên" in response.content.decode(), query
+    assert client.get(url(rr, "standings", "?after=1&top=3")).status_code == 200
+    assert client.get(url(rr, "standings", "?after=")).status_code == 200

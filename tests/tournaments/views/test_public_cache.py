@@ -1,4 +1,4 @@
-"""Public reads from cache (issue 23; tournaments/public_cache.py): ETags from the event's
+"""Public reads from cache (tournaments/public_cache.py): ETags from the event's
 version, 304s, a visitor's answer served again without SQL, invalidated by a write of that
 event only; signed-in staff are never served from, nor stored in, the shared cache."""
 
@@ -138,12 +138,12 @@ def test_staff_pages_are_neither_stored_nor_served_from_the_cache(
 
 def test_a_draft_event_is_not_served_to_visitors(make_event, organiser, chief_arbiter, cached,
                                                  django_capture_on_commit_callbacks):
-    from tournaments.services.events import event_set_visibility
+    from tournaments.services.events import event_visibility_set
 
     ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
     assert client_for().get(_standings(ctx)).status_code == 200
     with django_capture_on_commit_callbacks(execute=True):
-        event_set_visibility(event=ctx["event"], actor=organiser, public=False)
+        event_visibility_set(event=ctx["event"], actor=organiser, public=False)
     assert client_for().get(_standings(ctx)).status_code == 404
 
 
@@ -188,7 +188,7 @@ def test_nobody_fills_the_cache_by_varying_the_address_or_the_format(two_events,
     first, _second = two_events
     url = f"/api/events/{first['event'].pk}/standings/"
     page = _standings(first)
-    for asked, headers in [(f"{page}?x=1", {}), (f"{page}?after=1234", {}),
+    for asked, headers in [(f"{page}?after=12345", {}), (f"{page}?after=1&after=2", {}),
                            (url, {"accept": "application/json; x=1"})]:
         client_for().get(asked, headers=headers)
         again, queries = _get(client_for(), asked, **headers)
@@ -199,12 +199,77 @@ def test_nobody_fills_the_cache_by_varying_the_address_or_the_format(two_events,
     assert _get(client_for(), f"{_standings(first)}?after=1")[1] == 0  # a round: kept
 
 
+def test_a_query_the_read_does_not_use_is_ignored_and_answered_from_the_cache(
+        make_event, organiser, chief_arbiter, cached):
+    """The attack: ``?x=random`` on every request bypassed the cache. Now the parameter is
+    taken out before the view runs: the cached answer is served, and nothing of it shows."""
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="published")
+    page = f"/events/{ctx['event'].slug}/rounds/1/"
+    fresh, fresh_queries = _get(client_for(), page)
+    assert fresh_queries > 5
+    for n in range(3):
+        again, queries = _get(client_for(), f"{page}?x=r{n}a9&utm_source=z{n}")
+        assert again.status_code == 200 and queries == 0
+        assert again["ETag"] == fresh["ETag"] and "utm_source" not in again.content.decode()
+    url = f"/api/events/{ctx['event'].pk}/standings/"
+    api_for().get(f"{url}?after_round=1")
+    assert _get(api_for(), f"{url}?junk=1&after_round=1")[1] == 0
+
+
+def test_a_query_the_read_uses_keeps_its_meaning(make_event, organiser, chief_arbiter, cached):
+    ctx = rr_scenario(make_event, organiser, chief_arbiter, rounds="closed")
+    page = _standings(ctx)
+    after_none = client_for().get(f"{page}?after=0&x=1")
+    after_one = client_for().get(f"{page}?x=2&after=1")
+    assert after_none["ETag"] != after_one["ETag"]
+    assert _get(client_for(), f"{page}?after=1")[1] == 0
+
+
+@pytest.fixture
+def three_renders(settings, cached):
+    settings.ANONYMOUS_RENDERS_PER_MINUTE = 3
+
+
+def test_a_visitor_rendering_too_many_expensive_reads_gets_429_in_their_language(
+        two_events, three_renders):
+    first, _second = two_events
+    page = _standings(first)
+    for n in range(3):
+        assert client_for().get(f"{page}?after={n}").status_code == 200
+    refused = client_for(lang="vi").get(f"{page}?after=3")
+    assert refused.status_code == 429 and refused["Retry-After"] == "60"
+    assert "Bạn đã yêu cầu quá nhiều trang" in refused.content.decode()
+    api = api_for().get(f"/api/events/{first['event'].pk}/crosstable/")
+    assert api.status_code == 429 and api.json()["code"] == "throttled"
+    assert "Too many pages" in api.json()["detail"]
+    # What the cache answers is not counted; nor another address, nor someone signed in.
+    assert client_for().get(f"{page}?after=1").status_code == 200
+    assert client_for().get(f"{page}?after=3", REMOTE_ADDR="192.0.2.40").status_code == 200
+    assert client_for(first["event"].created_by).get(
+        f"/events/{first['event'].slug}/crosstable/").status_code == 200
+
+
+def test_a_bogus_session_cookie_or_authorization_is_still_a_visitor(two_events, three_renders,
+                                                                      client):
+    first, _second = two_events
+    client.cookies["sessionid"] = "forged"
+    statuses = [client.get(f"{_standings(first)}?after={n}", headers={
+        "authorization": "Basic eDp5"}).status_code for n in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    url = f"/api/events/{first['event'].pk}/crosstable/"
+    assert api_for().get(url, headers={"authorization": "Bearer x"}).status_code == 429
+    assert api_for().get(url, headers={"authorization": "Token forged"}).status_code == 401
+
+
 def test_every_public_page_of_an_event_is_a_cached_read():
     """A new page under /events/<slug>/ is cached (or left out here, with its reason)."""
     from tournaments.public_cache import PUBLIC_READS
     from tournaments.urls import urlpatterns
 
-    left_out = {"tournaments:event_ratings"}  # follows the latest rating list, not one event
+    left_out = {"tournaments:event_ratings",  # follows the latest rating list, not one event
+                # Online registration reads the clock (open, closed) and the visitor's own form
+                # (the session's last registration), not only the event's version.
+                "tournaments:register", "tournaments:register_sent"}
     pages = {f"tournaments:{p.name}" for p in urlpatterns
              if str(p.pattern).startswith("events/<slug:slug>/")}
     assert pages - left_out == {name for name in PUBLIC_READS if name.startswith("tournaments:")}

@@ -22,7 +22,7 @@ from tests.tournaments.builders import (
     team_round_play,
 )
 from tournaments.models import Board, Entry, Game
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 
@@ -82,6 +82,23 @@ def test_round_robin(make_event, organiser, chief_arbiter, arbiter):
     assert_constant(small, large, chief_arbiter)
 
 
+def test_prizes(make_event, organiser, chief_arbiter, arbiter):
+    """The prizes page, the standings with each winner's prize and the API's winners read as
+    many queries for 4 players as for 14 (categories with the register's details, a club
+    category and the club classification)."""
+    from tournaments.services.events import event_update
+    prizes = [{"name": "Chung cuộc", "places": [{"amount": 1000}, {"amount": 500}]},
+              {"name": "Nữ", "sex": "F", "places": [{"amount": 300}]},
+              {"name": "CLB", "clubs": ["CLB 1"], "places": [{"amount": 200}]},
+              {"name": "Toàn đoàn", "teams": True, "places": [{"item": "Cúp"}]}]
+    events = [played_event(make_event, organiser, chief_arbiter, arbiter, n) for n in (4, 14)]
+    for event in events:
+        event_update(event=event, actor=organiser, prize_list=prizes, prize_ties="hort",
+                     team_ranks_by="club", team_ranks_members=1)
+    assert_constant(*events, chief_arbiter, public=["prizes/", "prizes/?after=1", "standings/"],
+                    staff=[], api=["prizes/"])
+
+
 def _swiss(make_event, organiser, chief, arbiter, n, *, publish=True):
     """Two rounds played and closed, round 3 paired: in play (published, no result yet), or a
     draft the chief arbiter reviews (the checker's warnings)."""
@@ -92,7 +109,7 @@ def _swiss(make_event, organiser, chief, arbiter, n, *, publish=True):
     third = swiss_round_pair(event=event, actor=chief)
     if publish:
         round_publish(round_=third, actor=chief)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return event
 
 
@@ -117,7 +134,7 @@ def test_swiss(publish, make_event, organiser, chief_arbiter, arbiter):
 def _teams(make_event, organiser, chief, arbiter, n):
     event = team_event(make_event, organiser, chief, teams=n, name=f"Đồng đội {n}")
     team_round_play(event, 1, arbiter, chief)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     return event
 
 
@@ -143,7 +160,7 @@ def test_knockout(make_event, organiser, chief_arbiter, arbiter):
 
 
 def _pair_next_round(client, event) -> int:
-    """The dashboard's "pair next round" POST (issue 23), its queries counted."""
+    """The dashboard's "pair next round" POST, its queries counted."""
     with CaptureQueriesContext(connection) as queries:
         response = client.post(f"/manage/{event.slug}/draw/")
     assert response.status_code == 302, response.status_code
@@ -153,7 +170,7 @@ def _pair_next_round(client, event) -> int:
 
 
 def test_pairing_a_swiss_round_from_the_dashboard(make_event, organiser, chief_arbiter, arbiter):
-    """Issue 23: the POST through ``round_start`` and ``round_store`` reads the event once,
+    """The POST through ``round_start`` and ``round_store`` reads the event once,
     stores the boards and their history rows in bulk and checks the round without pairing it
     again: as many queries for 60 players as for 10, round 1 (numbers drawn) and round 2."""
     counts = []
@@ -167,9 +184,9 @@ def test_pairing_a_swiss_round_from_the_dashboard(make_event, organiser, chief_a
     assert max(counts[1]) <= 23, counts  # exactly: test_exact_queries_pairing_the_next_swiss_round
 
 
-# Issue 30: the hottest reads and writes, each pinned to its exact number of queries (Zulip's
+# The hottest reads and writes, each pinned to its exact number of queries (Zulip's
 # ``assert_database_query_count``, pytest-django's ``django_assert_num_queries``): one more
-# query fails the test and lists them all. Before issue 30's read models -> now, on the same
+# query fails the test and lists them all. Before the read models -> now, on the same
 # events: public round page 12 -> 10, public standings 8 -> 7, staff round page 14 (in play)
 # and 16 (a Swiss draft) -> 10, the staff dashboard 7 -> 6, a result PUT 20 -> 16, a team
 # game's PUT 18 -> 17 (the board's event checked as read with the board, api/permissions.py:
@@ -188,9 +205,10 @@ def swiss_in_play(make_event, organiser, chief_arbiter, arbiter):
 def test_exact_queries_public_round_page(swiss_in_play, django_assert_num_queries):
     """Version (middleware), event, rounds, last change, boards, games, and the event read for
     the points before the round (entries, games, boards; rounds handed over), the games with
-    moves: the entries' names of the "why?" come with them."""
+    moves: the entries' names of the "why?" come with them; the round's decided protests
+    (Art. 15.6, 19.4)."""
     client = Client()
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(11):
         assert client.get(f"/events/{swiss_in_play.slug}/rounds/3/").status_code == 200
 
 
@@ -205,16 +223,18 @@ def test_exact_queries_staff_round_page(publish, make_event, organiser, chief_ar
                                         django_assert_num_queries):
     """Session, user, event, role; rounds (with who paired them), boards, games, penalties,
     games with moves; a Swiss round's entries, read once for its stored check and its
-    explanation (no engine)."""
+    explanation (no engine); the round's board ranges per arbiter, the event's arbiters to
+    assign, the changes of the round's start."""
     event = _swiss(make_event, organiser, chief_arbiter, arbiter, 8, publish=publish)
     client = _logged_in(chief_arbiter)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(13):
         assert client.get(f"/manage/{event.slug}/rounds/3/").status_code == 200
 
 
 def test_exact_queries_staff_dashboard(swiss_in_play, chief_arbiter, django_assert_num_queries):
     client = _logged_in(chief_arbiter)
-    with django_assert_num_queries(6):  # session, user, event, role, rounds, entries counted
+    # session, user, event, role, rounds, entries counted, the closing history (with who)
+    with django_assert_num_queries(7):
         assert client.get(f"/manage/{swiss_in_play.slug}/").status_code == 200
 
 

@@ -1,4 +1,4 @@
-"""Rating pages (issue 17), in Vietnamese and English: the lists, a player's history, the
+"""Rating pages, in Vietnamese and English: the lists, a player's history, the
 event's report with Rtg+/- on the standings and the player's page, importing a list (each bad
 row named, nothing stored), applying and reverting an event's changes."""
 
@@ -104,7 +104,12 @@ def test_the_organiser_applies_and_reverts_from_the_page(make_event, organiser, 
     client_for(organiser).post(f"/manage/{slug}/ratings/apply/")
     applied = client_for(organiser).get(f"/events/{slug}/ratings/").content.decode()
     assert 'data-testid="applied"' in applied and "Revert the rating changes" in applied
-    client_for(organiser).post(f"/manage/{slug}/ratings/revert/")
+    assert 'data-testid="ratings-revert"' in applied and "data-confirm=" in applied
+    asked = client_for(organiser).post(f"/manage/{slug}/ratings/revert/").content.decode()
+    assert "Revert the rating changes?" in asked  # asked first, nothing reverted yet
+    still = client_for(organiser).get(f"/events/{slug}/ratings/").content.decode()
+    assert 'data-testid="applied"' in still
+    client_for(organiser).post(f"/manage/{slug}/ratings/revert/", {"confirmed": "1"})
     reverted = client_for(organiser).get(f"/events/{slug}/ratings/").content.decode()
     assert 'data-testid="applied"' not in reverted
 
@@ -116,3 +121,20 @@ def test_the_report_downloads_as_the_public_sheet(make_event, organiser, chief_a
     assert f"/events/{slug}/xlsx/ratings/" in page
     sheet = client_for().get(f"/events/{slug}/xlsx/ratings/")
     assert sheet.status_code == 200 and sheet.content.startswith(b"PK")
+
+
+@pytest.mark.usefixtures("media_root")
+def test_a_large_list_goes_to_its_job_page(settings, django_capture_on_commit_callbacks):
+    from tests.tournaments.builders import UserFactory, client_for, rating_list_upload
+    from tournaments.models import Job, RatingList
+
+    settings.IMPORT_JOB_MIN_BYTES = 10
+    client = client_for(UserFactory(is_superuser=True))
+    upload = rating_list_upload([("Lại Lý Huynh", "VXF1", 2450, 3)])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/ratings/import/", {"file": upload, "name": "Elo",
+                                                    "list_date": "2026-02-01"})
+    job = Job.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/manage/jobs/{job.pk}/"
+    assert RatingList.objects.get().name == "Elo"
+    assert "Rating list imported:" in client.get(response["Location"]).content.decode()

@@ -1,7 +1,7 @@
-"""The arbiter's round page (issue 19): the one-tap result buttons and their titles, a match
+"""The arbiter's round page: the one-tap result buttons and their titles, a match
 row's game score and its open state, tie-break games named as such, the warning on correcting a
 round the next round was paired from, the refusal to close naming the boards, the service
-worker's address (issue 20)."""
+worker's address."""
 
 import re
 
@@ -14,7 +14,8 @@ from tournaments.services.knockout import bracket_start
 from tournaments.services.results import game_result_record, result_record
 from tournaments.services.rounds import round_publish
 
-pytestmark = pytest.mark.django_db
+# Also on the SQLite pass: the pages and the result entry on the embedded defaults (make serve).
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 OPEN = re.compile(r'id="open-count"[^>]*data-open="(\d+)"')
 

@@ -1,4 +1,4 @@
-"""The spectators' pages (issue 19), as the server renders them: the current round first with a
+"""The spectators' pages, as the server renders them: the current round first with a
 round picker in words and a "find my board" list, the pairing sheet, the player card, the
 standings' columns, and the wording of the statute, the round list, the team columns, the
 bracket and the dates, in Vietnamese and English."""
@@ -9,10 +9,11 @@ import pytest
 
 from tests.tournaments.builders import client_for, knockout_event, team_event, team_round_play
 from tournaments.models import Entry, Round
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.rounds import round_complete
 
-pytestmark = pytest.mark.django_db
+# Also on the SQLite pass: the pages and the result entry on the embedded defaults (make serve).
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ def event(swiss_event, organiser, chief_arbiter):
     """tests/tournaments/conftest.py: six players, rounds 1 and 2 played, round 3 a draft;
     round 1 closed here, round 2 left open."""
     round_complete(round_=Round.objects.get(event=swiss_event, number=1), actor=chief_arbiter)
-    event_set_visibility(event=swiss_event, actor=organiser, public=True)
+    event_visibility_set(event=swiss_event, actor=organiser, public=True)
     return swiss_event
 
 
@@ -58,7 +59,8 @@ def test_a_round_in_play_comes_first(event, chief_arbiter):
 def test_the_pairing_sheet_shows_numbers_ratings_and_points_before(event):
     """Round 2, board 2: No. 2 (2300, ½ after round 1) against No. 3 (2250, 0)."""
     html = _page(event, "rounds/2/")
-    board2 = _text(re.findall(r"<tr class=\"[^\"]*\">(.*?)</tr>", html, re.S)[1])
+    board2 = _text(re.findall(r"<tr id=\"board-\d+\" class=\"[^\"]*\">(.*?)</tr>", html,
+                              re.S)[1])
     assert board2.startswith("2 Đặng Hữu Trang No. 2 · Elo 2300 · 0.5 pts")
     assert "Trần Văn Ninh No. 3 · Elo 2250 · 0 pts" in board2
     assert "Phạm Thị Ngọc Hương No. 6 · Elo 2100 · 1 pts" in _text(html)
@@ -67,7 +69,7 @@ def test_the_pairing_sheet_shows_numbers_ratings_and_points_before(event):
 def test_find_my_board_lists_everyone_alphabetically(event):
     html = _page(event, "rounds/2/")
     table = re.search(r'data-testid="find-my-board">(.*?)</table>', html, re.S).group(1)
-    rows = [_text(r) for r in re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]]
+    rows = [_text(r) for r in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)[1:]]
     assert rows == [
         "Phạm Thị Ngọc Hương 1 White Nguyễn Thị Ánh Tuyết",
         "Lại Lý Huynh 3 White Võ Minh Nhất",
@@ -131,7 +133,7 @@ def test_a_published_round_with_every_result_is_not_0_boards_playing(
 def test_team_columns_say_team(make_event, organiser, chief_arbiter, arbiter):
     event = team_event(make_event, organiser, chief_arbiter, teams=4)
     team_round_play(event, 1, arbiter, chief_arbiter)  # the board results need a result
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     for path in ("standings/", "crosstable/", "entries/", "rounds/", "boards/"):
         html = _page(event, path, lang="vi")
         heads = [_text(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", html, re.S)]
@@ -161,6 +163,32 @@ def test_dates_day_month_year(event):
 
 def test_pairings_before_any_round_say_so(make_event, organiser):
     event = make_event(format="swiss", rounds=5)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     html = _page(event, "rounds/?round=x")
     assert "No round has been published yet." in html and 'id="find-my-board"' not in html
+
+
+def test_find_my_board_searches_without_diacritics_and_jumps_to_the_board(event):
+    """Without JavaScript: the search box asks the server; one board found, the page jumps
+    to it (its anchor) and highlights it; several, they are listed; none, it says so."""
+    client = client_for(None, "vi")
+    one = client.get(f"/events/{event.slug}/rounds/2/?find=dang+huu")
+    assert one.status_code == 302 and one["Location"].endswith("/rounds/2/?board=2#board-2")
+    html = client.get(one["Location"]).content.decode()
+    assert re.findall(r'<tr id="board-(\d+)"[^>]*data-testid="found-board"', html) == ["2"]
+    by_number = client.get(f"/events/{event.slug}/rounds/?round=2&find=3")  # start number 3
+    assert by_number["Location"].endswith("/rounds/?round=2&board=2#board-2")
+    # The picked round stays in the search box's form; a round's own address needs none.
+    hidden = '<input type="hidden" name="round" value="2">'
+    assert hidden in client.get(f"/events/{event.slug}/rounds/?round=2").content.decode()
+    assert hidden not in client.get(f"/events/{event.slug}/rounds/2/").content.decode()
+    nguyen = client.get(f"/events/{event.slug}/rounds/2/?find=NGUYEN")  # "Nguyễn", board 1
+    assert nguyen["Location"].endswith("/rounds/2/?board=1#board-1")
+    several = client.get(f"/events/{event.slug}/rounds/2/?find=nh").content.decode()
+    found = re.findall(r'href="#board-(\d+)" data-testid="found-seat"', several)
+    assert sorted(set(found)) == ["1", "2", "3"] and len(found) == 4  # Ánh, Ninh, Huynh, Nhất
+    assert sorted(re.findall(r'<tr id="board-(\d+)"[^>]*data-testid="found-board"',
+                             several)) == ["1", "2", "3"]
+    none = client.get(f"/events/{event.slug}/rounds/2/?find=zzz").content.decode()
+    assert "Không ai trong vòng này khớp với “zzz”." in none
+    assert 'data-testid="found-board"' not in none

@@ -1,6 +1,8 @@
-"""Issue 19, the statute form: the team and knockout sections marked for the events they fit and
+"""The statute form: the team and knockout sections marked for the events they fit and
 ignored by the server for the others; table numbers by rating for a Swiss, by lots for a round
 robin (appendix §5, C.04.2), and said in words once given."""
+
+import re
 
 import pytest
 
@@ -76,3 +78,60 @@ def test_the_numbering_is_said_in_words(make_event, organiser, players):
     numbers_draw(event=event, actor=organiser, method="lots", seed=77)
     page = client_for(organiser, "vi").get(f"/manage/{event.slug}/entries/").content.decode()
     assert "bốc thăm (hạt giống 77)" in page
+
+
+def test_the_form_is_in_sections_with_a_list_and_a_footer(organiser):
+    """Each section a fieldset under its heading, listed above the form (links to each); the
+    submit in a footer that stays on the screen; Swiss-only fields in a section for the
+    formats that pair by score, a double round robin's in its own."""
+    page = client_for(organiser).get("/manage/new/").content.decode()
+    start = page.index('data-testid="statute-sections"')
+    nav = page[start:page.index("</nav>", start)]
+    anchors = re.findall(r'href="#(section-[\w-]+)"', nav)
+    assert len(anchors) == 14 and all(f'<fieldset class="card" id="{a}"' in page for a in anchors)
+    assert re.search(r'id="section-initial-colour" data-for="swiss" data-formats="swiss"', page)
+    assert re.search(r'data-for="cycles" data-formats="drr"', page)
+    assert re.search(r'data-for="knockout" data-formats="ko dko"', page)
+    # The prizes go by the standings: every format but the knockouts.
+    assert re.search(r'id="section-prize-list" data-for="ranked" data-formats="[^"k]+"', page)
+    assert 'class="actions form-footer"' in page and "novalidate" in page
+
+
+def test_a_round_robin_ignores_the_swiss_fields(organiser):
+    reply = client_for(organiser).post("/manage/new/", posted(
+        name="Vòng tròn", start_date="01/12/2026", format="rr", acceleration="baku",
+        forbid_same_club="on", dutch_edition="nonsense"))
+    assert reply.status_code == 302, reply.context["form"].errors
+    event = Event.objects.get(name="Vòng tròn")
+    assert (event.acceleration, event.forbid_same_club) == ("", False)
+    assert event.start_date.isoformat() == "2026-12-01"  # typed as Vietnamese write it
+    for lang, placeholder in (("vi", "nn/tt/nnnn"), ("en", "dd/mm/yyyy")):
+        page = client_for(organiser, lang).get(f"/manage/{event.slug}/statute/").content.decode()
+        assert 'type="text" name="start_date" value="01/12/2026"' in page
+        assert f'placeholder="{placeholder}"' in page and 'type="date"' not in page
+
+
+def test_the_statute_sets_the_protest_minutes_the_seeds_passes_and_the_closing_lists(organiser):
+    """Art. 15.6 (minutes to protest in writing), appendix §2 (seeds skipping rounds), Art. 19.4
+    (selected players, the classification and its threshold)."""
+    reply = client_for(organiser).post("/manage/new/", posted(
+        name="Cúp hạt giống", start_date="01/12/2026", format="ko", protest_minutes="30",
+        seed_passes="2", seed_pass_rounds="2", selected_top="4",
+        classification_name="Kiện tướng", classification_top="2", classification_points="5.5"))
+    assert reply.status_code == 302, reply.context["form"].errors
+    event = Event.objects.get(name="Cúp hạt giống")
+    assert (event.protest_minutes, event.seed_passes, event.seed_pass_rounds, event.selected_top,
+            event.classification_name, event.classification_top,
+            str(event.classification_points)) == (30, 2, 2, 4, "Kiện tướng", 2, "5.5")
+
+
+def test_the_statute_chooses_the_move_limit_and_the_disqualified_players_games(organiser):
+    # Art. 12 vs 20.4 b.6 (50 or 60 moves); Art. 15.6 (the opponents win, or X).
+    page = client_for(organiser).get("/manage/new/").content.decode()
+    assert 'name="draw_move_limit"' in page and 'name="voided_games"' in page
+    reply = client_for(organiser).post("/manage/new/", posted(
+        name="Giải 60 nước", start_date="01/12/2026", format="rr", draw_move_limit="60",
+        voided_games="cancelled"))
+    assert reply.status_code == 302, reply.context["form"].errors
+    event = Event.objects.get(name="Giải 60 nước")
+    assert (event.draw_move_limit, event.voided_games) == (60, "cancelled")

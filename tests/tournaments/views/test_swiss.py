@@ -14,7 +14,7 @@ from tests.tournaments.builders import (
 )
 from tournaments.models import Entry, Event, PairingMethod, Round
 from tournaments.selectors.trf import trf_export
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +149,7 @@ def test_trf_download_pages(event, organiser, chief_arbiter):
     text = staff.content.decode()
     assert text == trf_export(event, include_drafts=True)
     assert client_for().get(f"/events/{event.slug}/export.trf").status_code == 404  # not public
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     public = client_for().get(f"/events/{event.slug}/export.trf").content.decode()
     assert public == trf_export(event) and public != text  # no draft round
     assert "export.trf" in client_for().get(f"/events/{event.slug}/").content.decode()

@@ -12,7 +12,7 @@ from tests.tournaments.builders import client_for, swiss_event
 from tournaments.models import Entry, Round
 from tournaments.selectors.trf import trf_export
 from tournaments.services.board_edit import board_exchange, board_swap
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 from tournaments.services.trf_import import trf_import
@@ -65,12 +65,16 @@ def test_arbiters_round_page_in_vietnamese(make_event, organiser, chief_arbiter)
 def test_public_round_page_tells_each_player_why(make_event, organiser, chief_arbiter):
     event, round_1 = _round_1(make_event, organiser, chief_arbiter)
     round_publish(round_=round_1, actor=chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     page = _page(None, f"/events/{event.slug}/rounds/1/")
-    assert _why_boards(page) == ["1", "2", "3", "4"]
-    assert "Why this pairing?" in page and "Paired in: Score group 0." in page
+    # One fold below the pairings for the whole round, not one per board (a phone's page
+    # stays short); every board's reasons inside it.
+    assert page.count('data-testid="why-all"') == 1 and not _why_boards(page)
+    assert re.findall(r'data-testid="why-item" data-board="(\d+)"', page) == ["1", "2", "3", "4"]
+    assert "Why these pairings?" in page and "Paired in: Score group 0." in page
+    assert page.index('data-testid="pairings"') < page.index('data-testid="why-all"')
     page = _page(None, f"/events/{event.slug}/rounds/1/", "vi")
-    assert "Vì sao xếp cặp như vậy?" in page and "Màu quân (Điều 5.2.5)" in page
+    assert "Vì sao các cặp được xếp như vậy?" in page and "Màu quân (Điều 5.2.5)" in page
 
 
 def test_a_board_changed_by_hand_is_named(make_event, organiser, chief_arbiter):

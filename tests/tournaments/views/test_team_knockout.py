@@ -7,7 +7,7 @@ from django.test import Client
 
 from tests.tournaments.builders import team_knockout_event, team_match_play
 from tournaments.models import Board
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def test_appendix_2_team_knockout_pages_show_the_team_matches(make_event, organi
                                                               chief_arbiter, arbiter):
     event = team_knockout_event(make_event, organiser, chief_arbiter,
                                 team_knockout_decider="extra")
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     board = Board.objects.select_related("white", "black").get(round__event=event,
                                                                match_code="A1.1")
     team_match_play(board, [1, 0, 1, 0], arbiter)  # 2–2: the extra team match is created

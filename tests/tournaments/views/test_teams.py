@@ -17,7 +17,7 @@ from tests.tournaments.builders import (
     team_round_play,
 )
 from tournaments.models import Board, Entry, Game, Team
-from tournaments.services.events import event_set_visibility
+from tournaments.services.events import event_visibility_set
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def played(make_event, organiser, chief_arbiter, arbiter):
                            name=f"Đồng đội {teams}")
         for n in range(1, rounds + 1):
             team_round_play(event, n, arbiter, chief_arbiter)
-        event_set_visibility(event=event, actor=organiser, public=True)
+        event_visibility_set(event=event, actor=organiser, public=True)
         return event
     return build
 
@@ -189,7 +189,7 @@ def test_appendix_4_the_team_chooses_the_last_board_on_the_round_page(make_event
     page = client.get(f"/manage/{event.slug}/rounds/1/").content.decode()
     assert '<option value="last" selected>' in page
     # The public round page says which team moved its players up, in that match only.
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     public = client_for().get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert 'data-testid="last-board-1-first"' in public
     assert f"{board.white.name} chose to field its reserves on the last boards" in public
@@ -292,7 +292,7 @@ def test_odd_number_of_teams_rests_on_the_pages(make_event, organiser, chief_arb
     # Five teams: one rests each round, scoring the statute's points for resting (0).
     event = team_event(make_event, organiser, chief_arbiter, teams=5, name="Năm đội")
     team_round_play(event, 1, arbiter, chief_arbiter)
-    event_set_visibility(event=event, actor=organiser, public=True)
+    event_visibility_set(event=event, actor=organiser, public=True)
     rester = Board.objects.get(round__event=event, round__number=1, black__isnull=True).white
     client = Client()
     for page in ("rounds/1/", "standings/", "crosstable/", "boards/", f"entries/{rester.pk}/"):

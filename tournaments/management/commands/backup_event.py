@@ -4,7 +4,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Event
-from tournaments.services.backup import backup_document
+from tournaments.selectors.backup import event_backup_document
 
 
 class Command(BaseCommand):
@@ -18,7 +18,7 @@ class Command(BaseCommand):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise CommandError(f"No event with id {event_id}.")
-        text = json.dumps(backup_document(event), ensure_ascii=False, indent=1)
+        text = json.dumps(event_backup_document(event=event), ensure_ascii=False, indent=1)
         if output:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)
