@@ -199,6 +199,11 @@ ANONYMOUS_RENDERS_PER_MINUTE = env.int("ANONYMOUS_RENDERS_PER_MINUTE", default=6
 # limit); a club leader sends up to 40 players in one form.
 REGISTRATIONS_PER_HOUR = env.int("REGISTRATIONS_PER_HOUR", default=30)
 EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=0)
+# The live feed of the public pages (tournaments/live.py): a Redis stream per event when
+# LIVE_REDIS_URL is set (every web process delivers every message), else this process's memory.
+LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", default="")
+LIVE_FEED_KEEP = env.int("LIVE_FEED_KEEP", default=1000)
+LIVE_FEED_PREFIX = env.str("LIVE_FEED_PREFIX", default="")
 LOGIN_REDIRECT_URL = "tournaments:event_list"
 LOGOUT_REDIRECT_URL = "tournaments:event_list"
 

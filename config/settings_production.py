@@ -41,6 +41,9 @@ CACHES = {"default": {**_cache,
                       "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="")}}
 # The versions of events live in Redis too, so an unchanged public page costs no SQL.
 EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=60)
+# The live feed (tournaments/live.py) is a Redis stream, so every web process delivers every
+# message; on the cache's Redis unless told otherwise.
+LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", default=_cache_url)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 
 # Mail: password resets and the event's notices (services/notifications.py).

@@ -67,8 +67,15 @@
     }
   }
 
-  form.addEventListener("input", function () {
+  function later() {
     clearTimeout(timer);
     timer = setTimeout(check, 300);
-  });
+  }
+
+  form.addEventListener("input", later);
+  // Text typed before this script ran (a slow connection loads it after the form shows), or put
+  // back by the browser on returning to the page, is checked as if just typed.
+  const text = form.elements.namedItem("text");
+  if (text && text.value !== text.defaultValue) later();
+  form.dataset.ready = "1";
 })();

@@ -66,7 +66,7 @@ def test_the_score_sheet_is_checked_while_typing(live_server, browser, shot, log
     login(page, "arbiter")
     page.goto(f"{live_server.url}/manage/{ctx['event'].slug}/rounds/1/")
     page.locator("[data-testid=moves-link]").first.click()
-    page.wait_for_selector("#sheet-form")
+    page.wait_for_selector("#sheet-form[data-ready]")  # the check listens (sheet.js has run)
     page.fill("#id_text", "1) P2-5 M8.7 2) M8.6")
     error = page.locator("#sheet-status [data-testid=sheet-error]")
     error.wait_for()

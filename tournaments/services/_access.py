@@ -11,6 +11,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from tournaments.errors import EventClosed, ServiceError
+from tournaments.live import live_publish
 from tournaments.models import REASON_MAX_LENGTH, Championship, Event
 from tournaments.versions import version_publish
 
@@ -73,6 +74,8 @@ def event_lock(*, event: Event | int, closed_ok: bool = False) -> Event:
     locked = Event.objects.select_for_update().get(pk=pk)
     transaction.on_commit(partial(version_publish, locked.pk, locked.slug, locked.version),
                           robust=True)
+    live_publish(locked.pk, "version", {"version": locked.version})
+    live_publish(locked.pk, "version", {"version": locked.version}, audience="staff")
     return locked
 
 
