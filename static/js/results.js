@@ -400,4 +400,6 @@
   updateOpenCount();
   updateOutboxStatus();
   flush();
+  // Taps and keys count from here on (the buttons do nothing before: this script is deferred).
+  table.dataset.ready = "1";
 })();

@@ -8,6 +8,14 @@ document.addEventListener("DOMContentLoaded", () => {
     const d = new Date(el.getAttribute("datetime"));
     if (!isNaN(d)) el.title = d.toLocaleString();
   }
+  // htmx has read the page by now (its script comes first). A box that asks the server as you
+  // type (hx-trigger "… search") typed in before that (the scripts are deferred), or refilled by
+  // the browser on returning to the page, asks now.
+  for (const el of document.querySelectorAll("input[hx-trigger*=search]")) {
+    if (el.value !== el.defaultValue && window.htmx) window.htmx.trigger(el, "search");
+  }
+  // The page listens from here on (htmx and these helpers; a page's own script marks its part).
+  document.body.dataset.ready = "1";
 });
 
 // A live page (a round in play) asks the event's version every few seconds and reloads its
@@ -150,11 +158,14 @@ document.addEventListener("DOMContentLoaded", () => {
       return words.every((word) => name.includes(word));
     });
   };
-  box.addEventListener("input", () => {
+  const narrow = () => {
     const found = matching();
     rows.forEach((row) => row.classList.toggle("seat-hidden", found !== null && !found.includes(row)));
     if (list && found !== null) list.open = true;
-  });
+  };
+  box.addEventListener("input", narrow);
+  // A name typed before this script ran (it is deferred) narrows the list as if just typed.
+  if (box.value !== box.defaultValue) narrow();
   form.addEventListener("submit", (event) => {
     const found = matching();
     if (!found) return;
@@ -167,4 +178,5 @@ document.addEventListener("DOMContentLoaded", () => {
     if (target) target.classList.add("found");
     window.location.hash = `board-${number}`;
   });
+  form.dataset.ready = "1";
 })();

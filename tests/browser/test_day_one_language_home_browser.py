@@ -92,9 +92,12 @@ def test_home_find_my_board_and_vietnamese_numbers(live_server, browser, shot, f
 
     ongoing.get_by_role("link", name=forty.name).click()
     page.get_by_role("link", name="Bốc thăm & kết quả").click()
+    # Loaded: the whole table read, and "find my board" (static/js/site.js) listening.
+    page.wait_for_url(f"**/events/{forty.slug}/rounds/")
+    page.wait_for_selector("form[data-find-board][data-ready]")
     expect(page.locator("main h2").first).to_contain_text("Vòng 3")
     boards = page.locator("[data-testid=pairings] tbody tr[id^=board-]")
-    assert boards.count() == 20
+    expect(boards).to_have_count(20)
     assert page.locator("[data-testid=why-board]").count() == 0  # no fold per board
     expect(page.locator("[data-testid=why-all]")).to_have_count(1)
     shot(page, f"pairings-20-boards-{size}")
@@ -135,6 +138,7 @@ def test_home_find_my_board_and_vietnamese_numbers(live_server, browser, shot, f
 
     # The standings and the crosstable in Vietnamese: 2,5-style points, the law's letters.
     page.get_by_role("link", name="Bảng điểm").click()
+    page.wait_for_url(f"**/events/{forty.slug}/crosstable/")  # loaded: every cell is read
     cells = " ".join(page.locator("[data-testid=crosstable] tbody td[title]").all_inner_texts())
     assert "t" in cells and "đ" in cells and "w" not in cells and "b" not in cells, cells
     expect(page.locator("main .helptext").first).to_contain_text("t Trắng, đ Đen")
