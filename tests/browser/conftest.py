@@ -155,4 +155,4 @@ def _server_idle_before_flush(request):
     if "browser" in request.fixturenames:
         for context in request.getfixturevalue("browser").contexts:
             context.close()
-    assert app.wait_idle(timeout=15), "the live server is still answering after the test"
+    assert app.wait_idle(timeout=60), "the live server is still answering after the test"

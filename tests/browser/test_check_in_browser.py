@@ -86,7 +86,7 @@ def test_forty_players_checked_in_on_a_phone_two_absentees_left_out(
     # The connection returns: every tap arrives, once, in the order tapped (each stored under
     # a later event version than the one before it).
     context.set_offline(False)
-    expect(page.locator("#outbox-status")).to_be_hidden(timeout=20000)
+    expect(page.locator("#outbox-status")).to_be_hidden()
     stored = {c.entry_id: c for c in CheckIn.objects.filter(entry__event=event)}
     assert len(stored) == 38 and all(c.is_in for c in stored.values())
     versions = [stored[e.pk].version for e in offline]

@@ -56,7 +56,10 @@ def test_score_sheets_from_the_round_page_through_the_job_and_back(
     link.click()
     expect(page.locator("[data-testid=pdf-long]")).to_be_visible()
     _both_sizes(page, shot, "scoresheets-offer", axe_violations)
-    page.locator("[data-testid=pdf-job-start]").click()
+    # Without a broker (tests, the embedded mode) the job runs in the request that starts it:
+    # the answer comes once a headless Chromium has printed the four sheets, which on a loaded
+    # machine takes longer than an action's 30 s.
+    page.locator("[data-testid=pdf-job-start]").click(timeout=120_000)
     expect(page.locator("[data-testid=job-status]")).to_have_text("Xong")
     _both_sizes(page, shot, "scoresheets-job", axe_violations)
     with page.expect_download() as download:

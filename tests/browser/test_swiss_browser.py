@@ -162,8 +162,13 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     assert [b.result for b in boards] == [KEYS[k] for k in TYPED]
 
     # The visitor's page caught up without being reloaded.
-    expect(visitor.locator("table.data tbody tr.pending")).to_have_count(0, timeout=30_000)
+    expect(visitor.locator("table.data tbody tr.pending")).to_have_count(0)
     shot(visitor, "phone-round-live")
+    # The part it swapped still answers: "find my board" narrows the list as one types.
+    seats = visitor.locator("details.seat-list tr[data-board]:not(.seat-hidden)")
+    visitor.fill("#find-board-q", fold(NAMES[0]))
+    expect(seats).to_have_count(1)
+    expect(seats).to_contain_text(NAMES[0])
 
     # --- The chief arbiter closes the round. ---
     chief.reload()
@@ -171,6 +176,12 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     chief.click("[data-testid=confirm-yes]")  # closing asks first
     expect(chief.locator("h2 .badge.completed")).to_be_visible()
     assert Round.objects.get(event=event, number=1).status == "completed"
+    # The visitor's page swaps again (the round is closed): what was typed in "find my board"
+    # stays, and the new list is narrowed to it.
+    expect(visitor.locator("#live h2 .badge.completed")).to_be_visible()
+    expect(visitor.locator("#find-board-q")).to_have_value(fold(NAMES[0]))
+    expect(seats).to_have_count(1)
+    expect(seats).to_contain_text(NAMES[0])
 
     # --- A visitor on a phone: the event list, the event, the standings. ---
     visitor.goto(f"{url}/")
