@@ -47,9 +47,6 @@ HEARTBEAT_SECONDS = 15
 # A connection this many messages behind (a stalled client) is closed; it reconnects and
 # resumes from the feed, which keeps them.
 BACKLOG_LIMIT = 500
-# After a failure to append, the feed is not tried again for this long: writes meanwhile do not
-# wait for an unreachable Redis (their messages are lost either way; the version check remains).
-APPEND_PAUSE_SECONDS = 2.0
 
 
 class FeedUnavailable(Exception):
@@ -94,7 +91,9 @@ def _append(event_id: int, audience: str, kind: str, data: dict) -> None:
     try:
         feed().append(event_id, audience, kind, data)
     except Exception:  # the feed is a courtesy: the write is stored, the version check remains
-        _paused_until = time.monotonic() + APPEND_PAUSE_SECONDS
+        # Not tried again for a while: writes meanwhile do not wait for an unreachable Redis
+        # (their messages are lost either way; the version check remains).
+        _paused_until = time.monotonic() + settings.LIVE_FEED_RETRY_SECONDS
         log.warning("live feed unreachable: %s message of event %s not sent", kind, event_id,
                     exc_info=True)
 
