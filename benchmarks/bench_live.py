@@ -258,6 +258,7 @@ async def _open(port: int, path: str, count: int) -> list[Spectator]:
 
 
 async def _curve_line(master: int, port: int, count: int, seconds: float, feed) -> str:
+    warm = await _open(port, "/events/live/live/", 50)  # the code loaded, the reader started
     rss_before = _rss_mb(master)
     spectators = await _open(port, "/events/live/live/", count)
     await asyncio.sleep(2)
@@ -270,19 +271,22 @@ async def _curve_line(master: int, port: int, count: int, seconds: float, feed) 
             for s in spectators[::10]:
                 s.reconnect_now = True
         await asyncio.sleep(1)
-    await asyncio.sleep(2)
+    deadline = time.monotonic() + 60  # every message delivered, however late, or missed
+    while (time.monotonic() < deadline
+           and any(max(s.seen, default=0) < int(seconds) for s in spectators)):
+        await asyncio.sleep(0.5)
     cpu = _cpu_seconds(master) - cpu
-    for s in spectators:
+    for s in spectators + warm:
         s.task.cancel()
-    await asyncio.gather(*(s.task for s in spectators), return_exceptions=True)
+    await asyncio.gather(*(s.task for s in spectators + warm), return_exceptions=True)
     latencies = [x for s in spectators for x in s.latencies]
-    delivered = len(latencies)
-    missed = sum(int(seconds) - len([n for n in s.seen if n > 0]) for s in spectators)
+    delivered = len(latencies) + sum(len(s.latencies) for s in warm)
+    missed = sum(int(seconds) - len({n for n in s.seen if n > 0}) for s in spectators)
     reordered = sum(_gaps(s.seen)[1] for s in spectators)
     return (f"{count:>7}{_percentile(latencies, .5):>8.0f}{_percentile(latencies, .95):>8.0f}"
             f"{_percentile(latencies, .99):>8.0f}{missed:>7}{reordered:>8}"
             f"{1024 * (rss_after - rss_before) / count:>8.1f}"
-            f"{1e6 * cpu / max(1, delivered):>9.1f}{os.getloadavg()[0]:>6.1f}")
+            f"{1e6 * cpu / max(1, delivered):>11.1f}{os.getloadavg()[0]:>6.1f}")
 
 
 feed_event = 0
@@ -384,7 +388,7 @@ def main() -> None:
               f"clients; a message a second for {args.seconds:g} s a line, a tenth of the "
               f"spectators reconnecting half-way")
         print(f"{'conns':>7}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'missed':>7}"
-              f"{'reorder':>8}{'KB/conn':>8}{'CPU us/msg':>9}{'load':>6}")
+              f"{'reorder':>8}{'KB/conn':>8}{'CPU µs/msg':>11}{'load':>6}")
         for count in args.connections:
             print(asyncio.run(_curve_line(server.pid, port, count, args.seconds, feed())),
                   flush=True)

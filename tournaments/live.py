@@ -144,7 +144,7 @@ class MemoryFeed:
         reset (``_resume_point``)."""
         with self._changed:
             return _resume_point(after, f"{self._count}-0",
-                                 self._trimmed.get((event_id, audience), "0-0"))
+                                 self._trimmed.get((event_id, audience), "0"))
 
     def read(self, event_id: int, audience: str, *, after: str,
              block_ms: int = 0) -> list[LiveMessage]:
@@ -169,14 +169,14 @@ def _entries(answer) -> list[LiveMessage]:
 
 def _stream_point(info: dict | None) -> tuple[str, str]:
     """The last number a stream gave, and the lowest one a reader may resume after without a
-    reset: ``0-0`` while nothing was trimmed, else the first entry kept (Redis does not say
+    reset: ``0`` while nothing was trimmed, else the first entry kept (Redis does not say
     which number it trimmed last; a reader at the one just before is reset, needlessly but
-    harmlessly). No stream: ``0-0`` for both."""
+    harmlessly). No stream: ``0`` for both."""
     if info is None:
-        return "0-0", "0-0"
+        return "0", "0"
     last = info["last-generated-id"].decode()
     if info["entries-added"] <= info["length"]:
-        return last, "0-0"
+        return last, "0"
     first = info.get("first-entry")
     return last, first[0].decode() if first else last
 
@@ -297,7 +297,7 @@ def _sync_events(the_feed, event_id, audience, start, reset) -> Iterator[bytes]:
     while True:
         try:
             found = the_feed.read(event_id, audience, after=last,
-                                  block_ms=HEARTBEAT_SECONDS * 1000)
+                                  block_ms=int(HEARTBEAT_SECONDS * 1000))
         except Exception:
             log.warning("live feed lost: the stream of event %s ends", event_id, exc_info=True)
             return
@@ -337,17 +337,13 @@ async def _async_events(hub, subscriber, start, reset, backlog) -> AsyncIterator
             yield b"".join(sse_frame(message) for message in backlog)
             last = number(backlog[-1].id)
         while True:
-            try:
-                await asyncio.wait_for(subscriber.waiting.wait(), HEARTBEAT_SECONDS)
-            except TimeoutError:
-                yield HEARTBEAT
-                continue
+            await subscriber.waiting.wait()  # the reader's heartbeat wakes a quiet stream
             subscriber.waiting.clear()
             if subscriber.ended:
                 return
-            fresh = [(at, frame) for at, frame in subscriber.take() if at > last]
+            fresh = [(at, frame) for at, frame in subscriber.take() if at is None or at > last]
             if fresh:
-                last = fresh[-1][0]
+                last = max((at for at, _frame in fresh if at is not None), default=last)
                 yield b"".join(frame for _at, frame in fresh)
     finally:
         hub.leave(subscriber)
@@ -360,17 +356,18 @@ class Subscriber:
 
     line: tuple[int, str]
     waiting: asyncio.Event = field(default_factory=asyncio.Event)
-    pending: list[tuple[tuple[int, int], bytes]] = field(default_factory=list)
+    pending: list[tuple[tuple[int, int] | None, bytes]] = field(default_factory=list)
     ended: bool = False
 
-    def give(self, at: tuple[int, int], frame: bytes) -> None:
+    def give(self, at: tuple[int, int] | None, frame: bytes) -> None:
+        """Hand the connection a message numbered ``at`` (None: the heartbeat)."""
         if len(self.pending) >= BACKLOG_LIMIT:
             self.end()
             return
         self.pending.append((at, frame))
         self.waiting.set()
 
-    def take(self) -> list[tuple[tuple[int, int], bytes]]:
+    def take(self) -> list[tuple[tuple[int, int] | None, bytes]]:
         taken, self.pending = self.pending, []
         return taken
 
@@ -441,8 +438,9 @@ class _Line:
 class Hub:
     """The connections of one process (one event loop) to the feed: per event and audience,
     ONE reader task that waits on the feed (``XREAD BLOCK``) and hands each message, framed
-    once, to every connection; the reader starts with the first connection and stops with the
-    last. A feed lost ends every connection's stream (they reconnect, and are answered 503
+    once, to every connection (and the heartbeat when the feed was quiet for
+    ``HEARTBEAT_SECONDS``: no timer per connection); the reader starts with the first
+    connection and stops with the last. A feed lost ends every connection's stream (they reconnect, and are answered 503
     until it is back)."""
 
     def __init__(self, reader):
@@ -490,7 +488,7 @@ class Hub:
         while True:
             try:
                 found = await self.reader.read(event_id, audience, after=last,
-                                               block_ms=HEARTBEAT_SECONDS * 1000)
+                                               block_ms=int(HEARTBEAT_SECONDS * 1000))
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -504,6 +502,9 @@ class Hub:
                     subscriber.give(at, frame)
             if found:
                 last = found[-1].id
+            else:  # quiet for HEARTBEAT_SECONDS: a comment on every connection
+                for subscriber in tuple(line.subscribers):
+                    subscriber.give(None, HEARTBEAT)
 
     def _lose(self, key: tuple[int, str], line: _Line) -> None:
         if self.lines.get(key) is line:

@@ -102,7 +102,8 @@ def test_a_feed_that_lost_its_stream_resets_a_returning_reader(redis_feed):
     redis_feed.append(7, "public", "version", {"version": 1})
     seen, _ = redis_feed.start(7, "public", None)
     redis.Redis.from_url(REDIS).delete(redis_feed.key(7, "public"))
-    assert redis_feed.start(7, "public", seen) == ("0-0", True)
+    assert redis_feed.start(7, "public", seen) == ("0", True)
+    assert redis_feed.start(7, "public", "0") == ("0", False)
     assert redis_feed.start(7, "public", "0-0") == ("0-0", False)
 
 
@@ -219,3 +220,24 @@ def test_the_stream_of_an_unreachable_feed_is_refused_at_once(settings):
         assert live.live_hub().lines == {}
 
     asyncio.run(scenario())
+
+
+def test_a_quiet_stream_gets_the_readers_heartbeat(redis_feed, monkeypatch):
+    """Nothing published: every connection gets a comment when the reader's wait ends empty
+    (every 15 s in production), and the sync stream the same from its own wait."""
+    monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 0.2)
+
+    async def scenario():
+        streams = [await live_stream(7, "public", after=None) for _ in range(3)]
+        for stream in streams:
+            await anext(stream)
+        beats = await asyncio.gather(*(asyncio.wait_for(anext(s), 5) for s in streams))
+        assert beats == [b": keep-alive\n\n"] * 3
+        for stream in streams:
+            await stream.aclose()
+        await live.live_hub().aclose()
+
+    asyncio.run(scenario())
+    sync = live.live_stream_sync(7, "public", after=None)
+    assert next(sync).startswith(b"retry: 3000\n\nid: ")
+    assert next(sync) == b": keep-alive\n\n"
