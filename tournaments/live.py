@@ -107,34 +107,39 @@ def number(message_id: str) -> tuple[int, int] | None:
     return int(first), int(second or 0)
 
 
-def _resume_point(after: str | None, last: str, trimmed: str) -> tuple[str, bool]:
-    """Where a reader resumes: after ``after`` if the feed still holds everything since (no
-    message past it trimmed, and not a number the feed never gave), else a reset at ``last``."""
+def _resume_point(after: str | None, last: str, floor: str) -> tuple[str, bool]:
+    """Where a reader resumes: after ``after`` if the feed still holds everything since (not
+    below ``floor``, the lowest number from which nothing was lost, and not past ``last``, a
+    number the feed never gave), else a reset at ``last``."""
     if after is None:
         return last, False
     asked = number(after)
-    if asked is None or asked > number(last) or asked < number(trimmed):
+    if asked is None or asked > number(last) or asked < number(floor):
         return last, True
     return after, False
 
 
 class MemoryFeed:
-    """The feed of one process (the embedded defaults: one web process, tasks in-process)."""
+    """The feed of one process (the embedded defaults: one web process, tasks in-process).
+    Its numbers start with the moment it was made, so a number from an earlier process (a
+    server restarted) is below all of them: a reset."""
 
     def __init__(self, keep: int = 1000):
         self._keep = keep
         self._lines: dict[tuple[int, str], deque[LiveMessage]] = {}
-        self._trimmed: dict[tuple[int, str], str] = {}
+        self._born = int(time.time() * 1000)
+        self._floors: dict[tuple[int, str], str] = {}
         self._count = 0
         self._changed = threading.Condition()
 
     def append(self, event_id: int, audience: str, kind: str, data: dict) -> str:
         with self._changed:
             self._count += 1
-            message = LiveMessage(f"{self._count}-0", kind, json.loads(json.dumps(data)))
+            message = LiveMessage(f"{self._born}-{self._count}", kind,
+                                  json.loads(json.dumps(data)))
             line = self._lines.setdefault((event_id, audience), deque(maxlen=self._keep))
             if len(line) == self._keep:
-                self._trimmed[event_id, audience] = line[0].id
+                self._floors[event_id, audience] = line[0].id
             line.append(message)
             self._changed.notify_all()
             return message.id
@@ -143,8 +148,8 @@ class MemoryFeed:
         """Where a reader asking for the messages after ``after`` resumes, and whether it must
         reset (``_resume_point``)."""
         with self._changed:
-            return _resume_point(after, f"{self._count}-0",
-                                 self._trimmed.get((event_id, audience), "0"))
+            return _resume_point(after, f"{self._born}-{self._count}",
+                                 self._floors.get((event_id, audience), f"{self._born}-0"))
 
     def read(self, event_id: int, audience: str, *, after: str,
              block_ms: int = 0) -> list[LiveMessage]:
@@ -167,18 +172,32 @@ def _entries(answer) -> list[LiveMessage]:
             for _key, entries in answer or () for entry_id, fields in entries]
 
 
-def _stream_point(info: dict | None) -> tuple[str, str]:
-    """The last number a stream gave, and the lowest one a reader may resume after without a
-    reset: ``0`` while nothing was trimmed, else the first entry kept (Redis does not say
-    which number it trimmed last; a reader at the one just before is reset, needlessly but
-    harmlessly). No stream: ``0`` for both."""
+def _stream_point(info: dict | None, born: int) -> tuple[str, str]:
+    """The last number a stream gave, and its floor: the lowest number a reader may resume
+    after without a reset (``_resume_point``).
+
+    ``born`` is when this Redis's feed began (``_BORN``: set once, kept while Redis keeps its
+    data): a number from before is from a Redis that lost its data since (a restart without
+    persistence), whose last messages are gone. A stream that was never trimmed holds every
+    message since its first; once trimmed, since its first kept entry (Redis does not say
+    which number it trimmed last: a reader at the one just before is reset, needlessly but
+    harmlessly). No stream: ``born``, less a millisecond, as both (later messages are above)."""
+    before = f"{born - 1}-0"
     if info is None:
-        return "0", "0"
+        return before, before
     last = info["last-generated-id"].decode()
-    if info["entries-added"] <= info["length"]:
-        return last, "0"
     first = info.get("first-entry")
+    if info["entries-added"] <= info["length"]:
+        return last, min(before, first[0].decode(), key=number) if first else before
     return last, first[0].decode() if first else last
+
+
+# When this Redis's feed began (ms of Redis's clock), set by the first reader.
+_BORN = """
+local now = redis.call('TIME')
+redis.call('SET', KEYS[1], now[1] * 1000 + math.floor(now[2] / 1000), 'NX')
+return redis.call('GET', KEYS[1])
+"""
 
 
 def _missing(error: Exception) -> bool:
@@ -203,6 +222,10 @@ class RedisFeed:
     def key(event_id: int, audience: str) -> str:
         return f"{settings.LIVE_FEED_PREFIX}live:{event_id}:{audience}"
 
+    @staticmethod
+    def born_key() -> str:
+        return f"{settings.LIVE_FEED_PREFIX}live:born"
+
     def append(self, event_id: int, audience: str, kind: str, data: dict) -> str:
         entry = {"kind": kind, "data": json.dumps(data, separators=(",", ":"))}
         made = self._redis.xadd(self.key(event_id, audience), entry, maxlen=self._keep,
@@ -210,11 +233,12 @@ class RedisFeed:
         return made.decode()
 
     def start(self, event_id: int, audience: str, after: str | None) -> tuple[str, bool]:
-        """Where a reader resumes (``_resume_point``), from the stream's last number and what
-        it trimmed (``XINFO STREAM``; ``entries-added`` needs Redis 7)."""
+        """Where a reader resumes (``_resume_point``, ``_stream_point``): from when the feed
+        began and the stream's numbers (``XINFO STREAM``; ``entries-added`` needs Redis 7)."""
         import redis
 
         try:
+            born = int(self._redis.eval(_BORN, 1, self.born_key()))
             info = self._redis.xinfo_stream(self.key(event_id, audience))
         except redis.ResponseError as error:
             if not _missing(error):
@@ -222,7 +246,7 @@ class RedisFeed:
             info = None
         except redis.RedisError as error:
             raise FeedUnavailable from error
-        return _resume_point(after, *_stream_point(info))
+        return _resume_point(after, *_stream_point(info, born))
 
     def read(self, event_id: int, audience: str, *, after: str,
              block_ms: int = 0) -> list[LiveMessage]:
@@ -390,6 +414,7 @@ class _AsyncRedis:
         import redis
 
         try:
+            born = int(await self._redis.eval(_BORN, 1, RedisFeed.born_key()))
             info = await self._redis.xinfo_stream(RedisFeed.key(event_id, audience))
         except redis.ResponseError as error:
             if not _missing(error):
@@ -397,7 +422,7 @@ class _AsyncRedis:
             info = None
         except redis.RedisError as error:
             raise FeedUnavailable from error
-        return _resume_point(after, *_stream_point(info))
+        return _resume_point(after, *_stream_point(info, born))
 
     async def read(self, event_id: int, audience: str, *, after: str,
                    block_ms: int = 0) -> list[LiveMessage]:
@@ -440,8 +465,8 @@ class Hub:
     ONE reader task that waits on the feed (``XREAD BLOCK``) and hands each message, framed
     once, to every connection (and the heartbeat when the feed was quiet for
     ``HEARTBEAT_SECONDS``: no timer per connection); the reader starts with the first
-    connection and stops with the last. A feed lost ends every connection's stream (they reconnect, and are answered 503
-    until it is back)."""
+    connection and stops with the last. A feed lost ends every connection's stream (they
+    reconnect, and are answered 503 until it is back)."""
 
     def __init__(self, reader):
         self.reader = reader
