@@ -336,14 +336,12 @@ async def _recorders_run(port: int, args, built: dict, redis_port: int, folder: 
     await asyncio.gather(*(s.task for s in spectators), return_exceptions=True)
     final = (await asyncio.to_thread(lambda: Event.objects.get(pk=built["event"].pk))).version
     on_last = sum(1 for s in spectators if s.seen and s.seen[-1] == final)
-    latencies = [x for s in spectators for x in s.latencies]
     missed = sum(_gaps(s.seen)[0] for s in spectators)
     return (f"{len(stored)} results entered, {len(stored)} stored (event version {final}); "
             f"{args.spectators} spectators: {on_last} on the last version at the end, "
             f"{sum(s.resets > 0 for s in spectators)} reset after the outage, "
             f"{sum(s.refused for s in spectators)} answers 503 during it, "
-            f"{missed} messages missed outside a reset; latency p50 "
-            f"{_percentile(latencies, .5):.0f} ms, p95 {_percentile(latencies, .95):.0f} ms")
+            f"{missed} messages missed outside a reset")
 
 
 redis_process: subprocess.Popen | None = None
