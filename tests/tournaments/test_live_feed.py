@@ -252,3 +252,25 @@ def test_a_quiet_stream_gets_the_readers_heartbeat(redis_feed, monkeypatch):
     sync = live.live_stream_sync(7, "public", after=None)
     assert next(sync).startswith(b"retry: 3000\n\nid: ")
     assert next(sync) == b": keep-alive\n\n"
+
+
+def test_a_stream_dropped_before_its_first_word_leaves_the_line(redis_feed):
+    """The client gone while the answer still passes the middlewares: Django drops the stream
+    unread, whose ``finally`` never runs; its connection leaves the line all the same, and the
+    reader stops with the last one."""
+
+    async def scenario():
+        hub = live.live_hub()
+        kept = await live_stream(7, "public", after=None)
+        dropped = await live_stream(7, "public", after=None)
+        (line,) = hub.lines.values()
+        assert len(line.subscribers) == 2
+        del dropped
+        assert len(line.subscribers) == 1
+        await anext(kept)
+        await kept.aclose()
+        assert hub.lines == {}
+        assert line.task.cancelling() or line.task.cancelled()
+        await hub.aclose()
+
+    asyncio.run(scenario())
