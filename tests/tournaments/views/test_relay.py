@@ -52,8 +52,12 @@ def test_live_json_holds_back_the_last_plies_from_the_public_only(ctx, chief_arb
 
 def test_the_game_page_and_pgn_show_each_new_move_at_once(ctx, settings):
     settings.PUBLIC_CACHE_SECONDS = 600
-    _moves(ctx, OPENING[:3])
     visitor = Client()
+    # relayed before its first move: the round's page links to it, the start position shown
+    assert _url(ctx, "") in visitor.get(
+        f"/events/{ctx['event'].slug}/rounds/1/").content.decode()
+    assert visitor.get(_url(ctx, "")).status_code == 200
+    _moves(ctx, OPENING[:3])
     first = visitor.get(_url(ctx, "")).content.decode()
     assert 'data-ply="1"' in first and 'data-ply="2"' not in first  # 3 moves, 2 held back
     assert visitor.get(_url(ctx, "pgn/"))["Cache-Control"] == "no-cache"
