@@ -109,6 +109,9 @@ def test_the_recorder_page_and_its_endpoint(ctx):
     assert not GameMoves.objects.exists()
     listing = client.get(f"/manage/{ctx['event'].slug}/relay/").content.decode()
     assert f"/relay/{ctx['board'].pk}/" in listing
+    # the event's dashboard, from the recorder's list of events, leads to their boards
+    dashboard = client.get(f"/manage/{ctx['event'].slug}/")
+    assert dashboard.status_code == 302 and dashboard.url.endswith("/relay/")
 
 
 def test_a_recorder_cannot_open_another_board(ctx, chief_arbiter, stranger):
