@@ -147,3 +147,12 @@ def test_the_chief_arbiter_chooses_relayed_boards_on_the_rounds_page(ctx, chief_
 def test_the_statute_form_has_the_relay_delay(ctx, organiser):
     page = client_for(organiser).get(f"/manage/{ctx['event'].slug}/statute/").content.decode()
     assert 'name="relay_delay_plies"' in page and 'name="relay_delay_minutes"' in page
+
+
+def test_an_organiser_appoints_a_recorder_on_the_roles_page(ctx, organiser):
+    volunteer = get_user_model().objects.create_user("tinh-nguyen", password="x")
+    response = client_for(organiser).post(f"/manage/{ctx['event'].slug}/roles/",
+                                          {"username": "tinh-nguyen", "role": "recorder"})
+    assert response.status_code == 302
+    assert EventRole.objects.filter(event=ctx["event"], user=volunteer,
+                                    role=Role.RECORDER).exists()
