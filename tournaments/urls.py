@@ -29,6 +29,7 @@ from tournaments.views import (
     ratings,
     registrations,
     schedule,
+    screen,
     staff,
     swiss,
     team_staff,
@@ -69,6 +70,7 @@ urlpatterns = [
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
     path("events/<slug:slug>/prizes/", public.prizes, name="prizes"),
     path("events/<slug:slug>/version/", public.event_version, name="event_version"),
+    path("events/<slug:slug>/screen/", screen.hall_screen_page, name="hall_screen"),
     # Game records (Art. 11): public for published rounds.
     path("events/<slug:slug>/games/<int:board_id>/", game_records.game_page, name="game"),
     path("events/<slug:slug>/games/<int:board_id>/pgn/", game_records.game_pgn, name="game_pgn"),
