@@ -57,6 +57,7 @@ from tournaments.selectors.fouls import board_fouls, board_losses_due
 from tournaments.selectors.invitations import event_invitations
 from tournaments.selectors.organisations import organisations_administered
 from tournaments.selectors.players import player_search
+from tournaments.selectors.relay import relay_recorders, round_relays
 from tournaments.selectors.round_page import round_page_staff
 from tournaments.selectors.rounds import (
     board_history,
@@ -454,8 +455,10 @@ def manage_round(request, slug, number):
                             only_mine=request.GET.get("boards") == "mine")
     if page is None:
         raise Http404("No such round.")
+    context = page.context()
     return render(request, "tournaments/staff/round.html", {
-        "event": event, "rules": event.format_rules, **page.context(),
+        "event": event, "rules": event.format_rules, **context,
+        "relays": round_relays(context["round"]), "relay_people": relay_recorders(event),
         "perms": staff_perms(request.user, event),
         "result_choices": ResultCode.choices, "tap_codes": TAP_RESULTS,
         "substitutions": Substitution.choices, "bye_kinds": ByeKind.choices,
