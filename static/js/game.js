@@ -144,6 +144,14 @@
       if (board === String(event.detail.board)) game.apply(event.detail);
     });
   });
+  // The event changed (a result entered ends a game, and its whole game becomes public): the
+  // games still in play asked again, spread over two seconds so that a hall full of phones
+  // does not ask at once.
+  document.addEventListener("live:version", function () {
+    games.forEach(function ([, game]) {
+      if (!game.result) setTimeout(function () { game.fetch(); }, Math.random() * 2000);
+    });
+  });
   // The feed (re)opened or said we missed messages: every game asked again.
   document.addEventListener("live:catchup", function () {
     games.forEach(function ([, game]) { game.fetch(); });

@@ -3,7 +3,8 @@
 // event's staff). Its messages:
 // - "version" {"version": n}: the event changed; the page's #live part is reloaded through
 //   htmx as the version check does (static/js/site.js), once for a burst of messages, again
-//   until it shows at least that version;
+//   until it shows at least that version; the relayed games still in play are read again
+//   (a result entered shows the whole game to the public: "live:version");
 // - "move" {"board", "ply", "from", "moves", "fens", "written", "next_at", "result"}: a relayed
 //   game moved; handed to the page's boards (static/js/game.js) as a "live:move" event;
 // - "reset" {}: we missed messages: the live part and every game are read again.
@@ -97,7 +98,9 @@
       catchUp();
     });
     source.addEventListener("version", function (event) {
-      want(JSON.parse(event.data).version);
+      const data = JSON.parse(event.data);
+      want(data.version);
+      document.dispatchEvent(new CustomEvent("live:version", { detail: data }));
     });
     source.addEventListener("move", function (event) {
       document.dispatchEvent(new CustomEvent("live:move", { detail: JSON.parse(event.data) }));

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import xiangqi
 from tournaments.adapters.events import load_event
-from tournaments.models import Board, Entry, Event, Round, RoundStatus
+from tournaments.models import Board, Entry, Event, RelayedBoard, Round, RoundStatus
 from tournaments.selectors import teams as team_selectors
 from tournaments.selectors.event_page import EventFrame, ReadModel, event_frame
 from tournaments.selectors.knockout import BracketView, event_bracket
@@ -88,7 +88,10 @@ def hall_screen(event: Event, *, views: list[str], rows: int) -> HallScreen:
             boards_annotate_points_before(round_, boards, public_rounds=frame.public_rounds)
         if event.is_team:
             team_selectors.team_boards_annotate_scores(boards)
-        relayed = [b for b in boards if _relayed(b)]
+        # The chief arbiter's choice for the round (``models/game_records.py: RelayedBoard``).
+        chosen = set(RelayedBoard.objects.filter(board__round=round_)
+                     .values_list("board_id", flat=True))
+        relayed = [b for b in boards if b.pk in chosen]
     for view in views:
         if view == "pairings" and boards:
             pages += _pages(view, boards, rows)
@@ -124,10 +127,6 @@ def _standings_top(event: Event, frame: EventFrame) -> list[ScreenStanding]:
                            (row.game_points if table.primary == "gp" else row.match_points)
                            if match else row.points)
             for row in table.rows[:STANDINGS_TOP]]
-
-
-def _relayed(board: Board) -> bool:
-    return False
 
 
 def screen_board_svg() -> str:
