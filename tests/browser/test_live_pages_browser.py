@@ -9,7 +9,11 @@ test marks the page (``window.marker``) and finds the mark at the end: no naviga
 - the public round page shows a result entered by the arbiter within seconds.
 """
 
+import datetime
+import re
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.tournaments.builders import PHONE, rr_scenario
@@ -19,6 +23,7 @@ from tournaments.selectors.relay import relay_state
 from tournaments.services.events import event_update
 from tournaments.services.relay import relay_board_set, relay_move, relay_undo
 from tournaments.services.results import result_record
+from tournaments.services.schedule import round_schedule_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -122,15 +127,18 @@ def test_the_delay_hides_the_last_moves_from_the_public_not_from_the_staff(
 
 
 def test_the_hall_screen_cycles_its_views_and_shows_a_result_without_reloading(
-        live_server, browser, shot, relayed, chief_arbiter):
+        live_server, browser, shot, relayed, organiser, chief_arbiter):
     event = relayed["event"]
+    # The round started an hour and five minutes ago: its clock says so, and runs.
+    round_schedule_set(round_=relayed["round1"], actor=organiser,
+                       starts_at=timezone.now() - datetime.timedelta(hours=1, minutes=5))
     screen = _open(browser, "screen", f"{live_server.url}/events/{event.slug}/screen/?every=2")
     # The views in turn, as they come on screen (noted by the page itself, so none is missed
     # on a busy machine).
     screen.evaluate("""() => { window.trail = [document.documentElement.dataset.screenView];
       new MutationObserver(() => window.trail.push(document.documentElement.dataset.screenView))
         .observe(document.documentElement, {attributeFilter: ['data-screen-shown']}); }""")
-    screen.wait_for_function("window.trail.length >= 5")
+    screen.wait_for_function("() => window.trail.length >= 5")
     trail = screen.evaluate("window.trail")
     cycle = ["pairings", "standings", "boards"]
     start = cycle.index(trail[0])
@@ -139,6 +147,8 @@ def test_the_hall_screen_cycles_its_views_and_shows_a_result_without_reloading(
     moves = relay_game(3)
     _enter(relayed, chief_arbiter, moves)
     expect(screen.locator("[data-testid=screen-board-ply]")).to_have_text("3", timeout=SOON)
+    expect(screen.locator("html")).to_have_attribute("data-screen-view", "boards", timeout=SOON)
+    shot(screen, "hall-screen-boards")
     # A result on the other board of the round: on the screen at once.
     other = Board.objects.filter(round=relayed["round1"], black__isnull=False).exclude(
         pk=relayed["board"].pk).get()
@@ -147,7 +157,8 @@ def test_the_hall_screen_cycles_its_views_and_shows_a_result_without_reloading(
     expect(row).to_have_text("–")
     result_record(board=other, result="0-1", actor=chief_arbiter, expected_version=other.version)
     expect(row).to_have_text("0-1", timeout=SOON)
-    expect(screen.locator("[data-testid=screen-clock]")).to_contain_text(":")
+    expect(screen.locator("[data-testid=screen-clock]")).to_have_text(
+        re.compile(r"^Đã thi đấu 1:0[5-9]:\d\d$"))
     shot(screen, "hall-screen")
     assert _same_page(screen)
 
