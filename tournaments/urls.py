@@ -17,6 +17,7 @@ from tournaments.views import (
     invitations,
     jobs,
     knockout,
+    live,
     notifications,
     offline,
     organisations,
@@ -72,6 +73,8 @@ urlpatterns = [
     path("events/<slug:slug>/prizes/", public.prizes, name="prizes"),
     path("events/<slug:slug>/version/", public.event_version, name="event_version"),
     path("events/<slug:slug>/screen/", screen.hall_screen_page, name="hall_screen"),
+    # The live feed (Server-Sent Events; served by the ASGI server in production).
+    path("events/<slug:slug>/live/", live.event_live, name="event_live"),
     # Game records (Art. 11): public for published rounds.
     path("events/<slug:slug>/games/<int:board_id>/", game_records.game_page, name="game"),
     path("events/<slug:slug>/games/<int:board_id>/pgn/", game_records.game_pgn, name="game_pgn"),
@@ -190,6 +193,7 @@ urlpatterns = [
     path("manage/<slug:slug>/swiss/groups/", swiss.forbidden_groups, name="swiss_groups"),
     path("manage/<slug:slug>/swiss/check/", swiss.event_check_page, name="swiss_check"),
     path("manage/<slug:slug>/", staff.manage_event, name="manage_event"),
+    path("manage/<slug:slug>/live/", live.manage_live, name="manage_live"),
     path("manage/<slug:slug>/check-in/", checkins.check_in_list, name="check_in"),
     path("manage/<slug:slug>/check-in/<int:entry_id>/", checkins.check_in_tap,
          name="check_in_tap"),
