@@ -32,13 +32,6 @@ SCREENS = {"phone": PHONE, "screen": {"width": 1920, "height": 1080}}
 SOON = 10_000
 
 
-@pytest.fixture(autouse=True)
-def _quick_heartbeat(monkeypatch):
-    """Under WSGI a stream is a thread that notices its page has gone at its next heartbeat:
-    one second here, so that the server is idle soon after each test (conftest.py)."""
-    monkeypatch.setattr("tournaments.live.HEARTBEAT_SECONDS", 1)
-
-
 @pytest.fixture
 def relayed(make_event, organiser, chief_arbiter):
     """A public round robin of 4, round 1 in play, its first board relayed (any arbiter
