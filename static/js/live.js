@@ -53,22 +53,40 @@
     later(100);
   }
 
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.elt.id !== "live") return;
+  // The reload answered: the new part is in place once htmx has swapped it; a page still
+  // older than the message (another request rendering it, the shared cache's previous answer)
+  // is asked again, less and less often (1, 2, 4, 8 s).
+  let checking = false;
+  function answered(successful) {
     loading = 0;
-    if (!event.detail.successful) { later(5000); return; }
-    // The new part is in place once htmx settles it; a page still older than the message
-    // (another request rendering it) is asked again, less and less often.
+    if (!successful) { later(5000); return; }
+    if (checking) return;
+    checking = true;
     setTimeout(function () {
+      checking = false;
       const el = part();
-      if (el && wanted > Number(el.dataset.version || 0)) {
+      if (el && (forced || wanted > Number(el.dataset.version || 0))) {
         misses += 1;
-        later(Math.min(1000 * 2 ** (misses - 1), 30000));
+        later(Math.min(1000 * 2 ** (misses - 1), 8000));
       } else {
         misses = 0;
       }
     }, 100);
+  }
+  // htmx tells the end of a request on the element that asked, or, once that element is
+  // swapped out, on a parent still in the page (detail.elt is then the parent: the target
+  // names the part); and it announces the new part itself with htmx:load.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const target = event.detail.target || event.detail.elt;
+    if (target && target.id === "live") answered(event.detail.successful);
   });
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target.id === "live" && loading) answered(true);
+  });
+  // A reload whose end was never told (its events lost) does not stop the page for long.
+  setInterval(function () {
+    if (loading && Date.now() - loading >= 15000) answered(true);
+  }, 5000);
 
   function catchUp() {
     document.dispatchEvent(new CustomEvent("live:catchup"));
