@@ -22,6 +22,7 @@ from tests.tournaments.builders import (
 )
 from tournaments.models import Board
 from tournaments.services.events import event_visibility_set
+from tournaments.services.relay import relay_board_set
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 
@@ -144,3 +145,19 @@ def test_as_many_queries_for_a_small_event_as_for_a_large_one(make_event, organi
     assert counts[0] <= 14, counts
     rr = [played_event(make_event, organiser, chief_arbiter, arbiter, n) for n in (4, 10)]
     assert _queries(f"/events/{rr[0].slug}/screen/") == _queries(f"/events/{rr[1].slug}/screen/")
+
+
+def test_the_relayed_boards_of_the_round_two_a_page(make_event, organiser, chief_arbiter,
+                                                   arbiter):
+    """The chief arbiter's choice of relayed boards (``RelayedBoard``): on the boards view,
+    two a page, each read from its game's live.json; boards not relayed are not there."""
+    event = _swiss(make_event, organiser, chief_arbiter, arbiter, 12)
+    round_ = event.rounds_set.get(number=2)
+    for number in (1, 2, 5):
+        relay_board_set(round_=round_, actor=chief_arbiter, number=number)
+    html = client_for().get(f"/events/{event.slug}/screen/?views=boards").content.decode()
+    assert _sections(html) == [("boards", "1"), ("boards", "2")]
+    relayed = list(Board.objects.filter(round=round_, number__in=(1, 2, 5)).order_by("number"))
+    assert re.findall(r'data-screen-board="(\d+)" data-live-json="([^"]+)"', html) == [
+        (str(b.pk), f"/events/{event.slug}/games/{b.pk}/live.json") for b in relayed]
+    assert 'id="game-outlines"' in html  # the pieces' outlines for the page's script
