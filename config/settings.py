@@ -204,6 +204,8 @@ EVENT_VERSION_CACHE_SECONDS = env.int("EVENT_VERSION_CACHE_SECONDS", default=0)
 LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", default="")
 LIVE_FEED_KEEP = env.int("LIVE_FEED_KEEP", default=1000)
 LIVE_FEED_PREFIX = env.str("LIVE_FEED_PREFIX", default="")
+# After a failure to append to the feed, writes do not try it again for this long (seconds).
+LIVE_FEED_RETRY_SECONDS = env.float("LIVE_FEED_RETRY_SECONDS", default=2)
 LOGIN_REDIRECT_URL = "tournaments:event_list"
 LOGOUT_REDIRECT_URL = "tournaments:event_list"
 

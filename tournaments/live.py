@@ -47,9 +47,6 @@ HEARTBEAT_SECONDS = 15
 # A connection this many messages behind (a stalled client) is closed; it reconnects and
 # resumes from the feed, which keeps them.
 BACKLOG_LIMIT = 500
-# After a failure to append, the feed is not tried again for this long: writes meanwhile do not
-# wait for an unreachable Redis (their messages are lost either way; the version check remains).
-APPEND_PAUSE_SECONDS = 2.0
 
 
 class FeedUnavailable(Exception):
@@ -94,7 +91,9 @@ def _append(event_id: int, audience: str, kind: str, data: dict) -> None:
     try:
         feed().append(event_id, audience, kind, data)
     except Exception:  # the feed is a courtesy: the write is stored, the version check remains
-        _paused_until = time.monotonic() + APPEND_PAUSE_SECONDS
+        # Not tried again for a while: writes meanwhile do not wait for an unreachable Redis
+        # (their messages are lost either way; the version check remains).
+        _paused_until = time.monotonic() + settings.LIVE_FEED_RETRY_SECONDS
         log.warning("live feed unreachable: %s message of event %s not sent", kind, event_id,
                     exc_info=True)
 
@@ -108,34 +107,39 @@ def number(message_id: str) -> tuple[int, int] | None:
     return int(first), int(second or 0)
 
 
-def _resume_point(after: str | None, last: str, trimmed: str) -> tuple[str, bool]:
-    """Where a reader resumes: after ``after`` if the feed still holds everything since (no
-    message past it trimmed, and not a number the feed never gave), else a reset at ``last``."""
+def _resume_point(after: str | None, last: str, floor: str) -> tuple[str, bool]:
+    """Where a reader resumes: after ``after`` if the feed still holds everything since (not
+    below ``floor``, the lowest number from which nothing was lost, and not past ``last``, a
+    number the feed never gave), else a reset at ``last``."""
     if after is None:
         return last, False
     asked = number(after)
-    if asked is None or asked > number(last) or asked < number(trimmed):
+    if asked is None or asked > number(last) or asked < number(floor):
         return last, True
     return after, False
 
 
 class MemoryFeed:
-    """The feed of one process (the embedded defaults: one web process, tasks in-process)."""
+    """The feed of one process (the embedded defaults: one web process, tasks in-process).
+    Its numbers start with the moment it was made, so a number from an earlier process (a
+    server restarted) is below all of them: a reset."""
 
     def __init__(self, keep: int = 1000):
         self._keep = keep
         self._lines: dict[tuple[int, str], deque[LiveMessage]] = {}
-        self._trimmed: dict[tuple[int, str], str] = {}
+        self._born = int(time.time() * 1000)
+        self._floors: dict[tuple[int, str], str] = {}
         self._count = 0
         self._changed = threading.Condition()
 
     def append(self, event_id: int, audience: str, kind: str, data: dict) -> str:
         with self._changed:
             self._count += 1
-            message = LiveMessage(f"{self._count}-0", kind, json.loads(json.dumps(data)))
+            message = LiveMessage(f"{self._born}-{self._count}", kind,
+                                  json.loads(json.dumps(data)))
             line = self._lines.setdefault((event_id, audience), deque(maxlen=self._keep))
             if len(line) == self._keep:
-                self._trimmed[event_id, audience] = line[0].id
+                self._floors[event_id, audience] = line[0].id
             line.append(message)
             self._changed.notify_all()
             return message.id
@@ -144,8 +148,8 @@ class MemoryFeed:
         """Where a reader asking for the messages after ``after`` resumes, and whether it must
         reset (``_resume_point``)."""
         with self._changed:
-            return _resume_point(after, f"{self._count}-0",
-                                 self._trimmed.get((event_id, audience), "0-0"))
+            return _resume_point(after, f"{self._born}-{self._count}",
+                                 self._floors.get((event_id, audience), f"{self._born}-0"))
 
     def read(self, event_id: int, audience: str, *, after: str,
              block_ms: int = 0) -> list[LiveMessage]:
@@ -168,18 +172,32 @@ def _entries(answer) -> list[LiveMessage]:
             for _key, entries in answer or () for entry_id, fields in entries]
 
 
-def _stream_point(info: dict | None) -> tuple[str, str]:
-    """The last number a stream gave, and the lowest one a reader may resume after without a
-    reset: ``0-0`` while nothing was trimmed, else the first entry kept (Redis does not say
-    which number it trimmed last; a reader at the one just before is reset, needlessly but
-    harmlessly). No stream: ``0-0`` for both."""
+def _stream_point(info: dict | None, born: int) -> tuple[str, str]:
+    """The last number a stream gave, and its floor: the lowest number a reader may resume
+    after without a reset (``_resume_point``).
+
+    ``born`` is when this Redis's feed began (``_BORN``: set once, kept while Redis keeps its
+    data): a number from before is from a Redis that lost its data since (a restart without
+    persistence), whose last messages are gone. A stream that was never trimmed holds every
+    message since its first; once trimmed, since its first kept entry (Redis does not say
+    which number it trimmed last: a reader at the one just before is reset, needlessly but
+    harmlessly). No stream: ``born``, less a millisecond, as both (later messages are above)."""
+    before = f"{born - 1}-0"
     if info is None:
-        return "0-0", "0-0"
+        return before, before
     last = info["last-generated-id"].decode()
-    if info["entries-added"] <= info["length"]:
-        return last, "0-0"
     first = info.get("first-entry")
+    if info["entries-added"] <= info["length"]:
+        return last, min(before, first[0].decode(), key=number) if first else before
     return last, first[0].decode() if first else last
+
+
+# When this Redis's feed began (ms of Redis's clock), set by the first reader.
+_BORN = """
+local now = redis.call('TIME')
+redis.call('SET', KEYS[1], now[1] * 1000 + math.floor(now[2] / 1000), 'NX')
+return redis.call('GET', KEYS[1])
+"""
 
 
 def _missing(error: Exception) -> bool:
@@ -204,6 +222,10 @@ class RedisFeed:
     def key(event_id: int, audience: str) -> str:
         return f"{settings.LIVE_FEED_PREFIX}live:{event_id}:{audience}"
 
+    @staticmethod
+    def born_key() -> str:
+        return f"{settings.LIVE_FEED_PREFIX}live:born"
+
     def append(self, event_id: int, audience: str, kind: str, data: dict) -> str:
         entry = {"kind": kind, "data": json.dumps(data, separators=(",", ":"))}
         made = self._redis.xadd(self.key(event_id, audience), entry, maxlen=self._keep,
@@ -211,11 +233,12 @@ class RedisFeed:
         return made.decode()
 
     def start(self, event_id: int, audience: str, after: str | None) -> tuple[str, bool]:
-        """Where a reader resumes (``_resume_point``), from the stream's last number and what
-        it trimmed (``XINFO STREAM``; ``entries-added`` needs Redis 7)."""
+        """Where a reader resumes (``_resume_point``, ``_stream_point``): from when the feed
+        began and the stream's numbers (``XINFO STREAM``; ``entries-added`` needs Redis 7)."""
         import redis
 
         try:
+            born = int(self._redis.eval(_BORN, 1, self.born_key()))
             info = self._redis.xinfo_stream(self.key(event_id, audience))
         except redis.ResponseError as error:
             if not _missing(error):
@@ -223,7 +246,7 @@ class RedisFeed:
             info = None
         except redis.RedisError as error:
             raise FeedUnavailable from error
-        return _resume_point(after, *_stream_point(info))
+        return _resume_point(after, *_stream_point(info, born))
 
     def read(self, event_id: int, audience: str, *, after: str,
              block_ms: int = 0) -> list[LiveMessage]:
@@ -298,7 +321,7 @@ def _sync_events(the_feed, event_id, audience, start, reset) -> Iterator[bytes]:
     while True:
         try:
             found = the_feed.read(event_id, audience, after=last,
-                                  block_ms=HEARTBEAT_SECONDS * 1000)
+                                  block_ms=int(HEARTBEAT_SECONDS * 1000))
         except Exception:
             log.warning("live feed lost: the stream of event %s ends", event_id, exc_info=True)
             return
@@ -338,17 +361,13 @@ async def _async_events(hub, subscriber, start, reset, backlog) -> AsyncIterator
             yield b"".join(sse_frame(message) for message in backlog)
             last = number(backlog[-1].id)
         while True:
-            try:
-                await asyncio.wait_for(subscriber.waiting.wait(), HEARTBEAT_SECONDS)
-            except TimeoutError:
-                yield HEARTBEAT
-                continue
+            await subscriber.waiting.wait()  # the reader's heartbeat wakes a quiet stream
             subscriber.waiting.clear()
             if subscriber.ended:
                 return
-            fresh = [(at, frame) for at, frame in subscriber.take() if at > last]
+            fresh = [(at, frame) for at, frame in subscriber.take() if at is None or at > last]
             if fresh:
-                last = fresh[-1][0]
+                last = max((at for at, _frame in fresh if at is not None), default=last)
                 yield b"".join(frame for _at, frame in fresh)
     finally:
         hub.leave(subscriber)
@@ -361,17 +380,18 @@ class Subscriber:
 
     line: tuple[int, str]
     waiting: asyncio.Event = field(default_factory=asyncio.Event)
-    pending: list[tuple[tuple[int, int], bytes]] = field(default_factory=list)
+    pending: list[tuple[tuple[int, int] | None, bytes]] = field(default_factory=list)
     ended: bool = False
 
-    def give(self, at: tuple[int, int], frame: bytes) -> None:
+    def give(self, at: tuple[int, int] | None, frame: bytes) -> None:
+        """Hand the connection a message numbered ``at`` (None: the heartbeat)."""
         if len(self.pending) >= BACKLOG_LIMIT:
             self.end()
             return
         self.pending.append((at, frame))
         self.waiting.set()
 
-    def take(self) -> list[tuple[tuple[int, int], bytes]]:
+    def take(self) -> list[tuple[tuple[int, int] | None, bytes]]:
         taken, self.pending = self.pending, []
         return taken
 
@@ -394,6 +414,7 @@ class _AsyncRedis:
         import redis
 
         try:
+            born = int(await self._redis.eval(_BORN, 1, RedisFeed.born_key()))
             info = await self._redis.xinfo_stream(RedisFeed.key(event_id, audience))
         except redis.ResponseError as error:
             if not _missing(error):
@@ -401,7 +422,7 @@ class _AsyncRedis:
             info = None
         except redis.RedisError as error:
             raise FeedUnavailable from error
-        return _resume_point(after, *_stream_point(info))
+        return _resume_point(after, *_stream_point(info, born))
 
     async def read(self, event_id: int, audience: str, *, after: str,
                    block_ms: int = 0) -> list[LiveMessage]:
@@ -442,9 +463,10 @@ class _Line:
 class Hub:
     """The connections of one process (one event loop) to the feed: per event and audience,
     ONE reader task that waits on the feed (``XREAD BLOCK``) and hands each message, framed
-    once, to every connection; the reader starts with the first connection and stops with the
-    last. A feed lost ends every connection's stream (they reconnect, and are answered 503
-    until it is back)."""
+    once, to every connection (and the heartbeat when the feed was quiet for
+    ``HEARTBEAT_SECONDS``: no timer per connection); the reader starts with the first
+    connection and stops with the last. A feed lost ends every connection's stream (they
+    reconnect, and are answered 503 until it is back)."""
 
     def __init__(self, reader):
         self.reader = reader
@@ -491,7 +513,7 @@ class Hub:
         while True:
             try:
                 found = await self.reader.read(event_id, audience, after=last,
-                                               block_ms=HEARTBEAT_SECONDS * 1000)
+                                               block_ms=int(HEARTBEAT_SECONDS * 1000))
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -505,6 +527,9 @@ class Hub:
                     subscriber.give(at, frame)
             if found:
                 last = found[-1].id
+            else:  # quiet for HEARTBEAT_SECONDS: a comment on every connection
+                for subscriber in tuple(line.subscribers):
+                    subscriber.give(None, HEARTBEAT)
 
     def _lose(self, key: tuple[int, str], line: _Line) -> None:
         if self.lines.get(key) is line:

@@ -97,13 +97,25 @@ def test_a_number_the_feed_never_gave_is_answered_by_a_reset(any_feed, asked):
     assert any_feed.start(7, "public", asked) == (last, True)
 
 
-def test_a_feed_that_lost_its_stream_resets_a_returning_reader(redis_feed):
-    """Redis restarted without the stream: the reader's number is from a feed now gone."""
+def test_a_redis_that_lost_its_data_resets_a_returning_reader(redis_feed):
+    """Redis restarted without its data, then a write before any reader came back: the
+    reader's number looks older than the new stream's, and the messages between are gone."""
     redis_feed.append(7, "public", "version", {"version": 1})
     seen, _ = redis_feed.start(7, "public", None)
-    redis.Redis.from_url(REDIS).delete(redis_feed.key(7, "public"))
-    assert redis_feed.start(7, "public", seen) == ("0-0", True)
-    assert redis_feed.start(7, "public", "0-0") == ("0-0", False)
+    server = redis.Redis.from_url(REDIS)
+    server.delete(*server.keys(f"{redis_feed.key(7, 'public').rsplit('live:', 1)[0]}*"))
+    fresh = redis_feed.append(7, "public", "version", {"version": 3})
+    assert redis_feed.start(7, "public", seen) == (fresh, True)
+    assert redis_feed.start(7, "public", fresh) == (fresh, False)
+
+
+def test_a_reader_of_an_event_without_messages_yet_gets_the_first(any_feed):
+    hello, reset = any_feed.start(9, "public", None)
+    assert not reset
+    first = any_feed.append(9, "public", "version", {"version": 1})
+    assert any_feed.start(9, "public", hello) == (hello, False)
+    assert any_feed.start(9, "public", first) == (first, False)
+    assert kinds(any_feed.read(9, "public", after=hello)) == [("version", {"version": 1})]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -219,3 +231,24 @@ def test_the_stream_of_an_unreachable_feed_is_refused_at_once(settings):
         assert live.live_hub().lines == {}
 
     asyncio.run(scenario())
+
+
+def test_a_quiet_stream_gets_the_readers_heartbeat(redis_feed, monkeypatch):
+    """Nothing published: every connection gets a comment when the reader's wait ends empty
+    (every 15 s in production), and the sync stream the same from its own wait."""
+    monkeypatch.setattr(live, "HEARTBEAT_SECONDS", 0.2)
+
+    async def scenario():
+        streams = [await live_stream(7, "public", after=None) for _ in range(3)]
+        for stream in streams:
+            await anext(stream)
+        beats = await asyncio.gather(*(asyncio.wait_for(anext(s), 5) for s in streams))
+        assert beats == [b": keep-alive\n\n"] * 3
+        for stream in streams:
+            await stream.aclose()
+        await live.live_hub().aclose()
+
+    asyncio.run(scenario())
+    sync = live.live_stream_sync(7, "public", after=None)
+    assert next(sync).startswith(b"retry: 3000\n\nid: ")
+    assert next(sync) == b": keep-alive\n\n"
