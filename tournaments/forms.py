@@ -731,6 +731,7 @@ class RoleForm(forms.Form):
         ("secretary", _("Arbiters' secretary")),  # Art. 20.1
         ("appeals", _("Appeals committee")),  # Art. 19.2
         ("treasurer", _("Treasurer")),  # the entry fees' desk (models/fees.py)
+        ("recorder", _("Recorder (live relay)")),  # enters the moves of relayed boards
         ("organiser", _("Organiser")),
     ])
 

@@ -34,6 +34,9 @@
   function save(list) {
     window.localStorage.setItem(KEY, JSON.stringify(all().filter((i) => !mine(i)).concat(list)));
   }
+  function mark(id, state) {
+    save(items().map((i) => (i.id === id ? Object.assign({}, i, { state: state }) : i)));
+  }
   function withLock(task) {
     if (navigator.locks && navigator.locks.request) return navigator.locks.request(KEY, task);
     return task();
@@ -241,6 +244,7 @@
         for (;;) {
           const item = items()[0];
           if (!item) break;
+          mark(item.id, "sending");
           const body = new URLSearchParams({ action: item.action, ply: item.ply,
                                              move: item.move });
           let answer;
@@ -249,15 +253,22 @@
               headers: { "X-CSRFToken": csrf(), Accept: "application/json" }, body: body });
           } catch (e) {
             offline = true; // no connection: the item stays first, tried again later
+            mark(item.id, "pending");
             later();
             break;
           }
-          if (answer.status >= 500 || answer.status === 429) { offline = true; later(); break; }
+          if (answer.status >= 500 || answer.status === 429) {
+            offline = true;
+            mark(item.id, "pending");
+            later();
+            break;
+          }
           offline = false;
           let data = {};
           try { data = await answer.json(); } catch (e) { data = { detail: answer.statusText }; }
           if (!answer.ok || !data.ok) {
             refused = data.detail || answer.statusText;
+            mark(item.id, "pending");
             break;
           }
           save(items().filter((i) => i.id !== item.id));
@@ -273,6 +284,7 @@
   window.addEventListener("online", flush);
 
   // Items left "sending" by a closed tab are sent again (a resent ply is stored once).
+  save(items().map((i) => Object.assign({}, i, { state: "pending" })));
   draw();
   root.dataset.ready = "1";
   flush();

@@ -40,7 +40,11 @@ from tournaments.models import (
 )
 from tournaments.selectors.game_records import move_reason
 from tournaments.selectors.relay import RelayState, relay_may_enter, relay_state
-from tournaments.services._access import _closed_refuse, event_writer, right_require
+from tournaments.services._access import (
+    event_open_require,
+    event_writer,
+    right_require,
+)
 
 MAX_RELAY_PLIES = 1_000
 
@@ -110,7 +114,7 @@ def _locked(event: Event, board: Board, actor) -> tuple[Event, Board, GameMoves 
     right_require(actor=actor, perm="tournaments.relay_moves", event=event)
     event = Event.objects.get(pk=event.pk)
     if event.closed_at is not None:
-        _closed_refuse(event.pk)
+        event_open_require(pk=event.pk)
     locked = (Board.objects.select_for_update().filter(pk=board.pk, round__event=event)
               .first())
     if locked is None:

@@ -131,7 +131,13 @@ def event_create(request):
 
 @login_required
 def manage_event(request, slug):
-    event = _event_for(request, slug)
+    try:
+        event = _event_for(request, slug)
+    except PermissionDenied:
+        if request.user.has_perm("tournaments.relay_moves",
+                                 _event_for(request, slug, "tournaments.view_event")):
+            return redirect("tournaments:relay_list", slug=slug)  # a recorder: their boards
+        raise
     page = event_dashboard(event)
     rules = event.format_rules
     return render(request, "tournaments/staff/dashboard.html", {

@@ -15,8 +15,8 @@ from tests.tournaments.relay_games import relay_game
 from tournaments import live
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventRole, GameMoves, RelayedBoard, Role
-from tournaments.selectors.relay import relay_state, relay_visible, slots_public
 from tournaments.selectors.game_records import board_recorded_slots
+from tournaments.selectors.relay import relay_state, relay_visible, slots_public
 from tournaments.services.relay import (
     RelayRefused,
     relay_board_remove,
