@@ -273,7 +273,9 @@ def test_every_public_page_of_an_event_is_a_cached_read():
                 # The live relay's reads change with every move (the event's version stays)
                 # and with the clock (the statute's delay): answered fresh, never cached.
                 "tournaments:game_live_json", "tournaments:game_live_pgn",
-                "tournaments:round_live_pgn"}
+                "tournaments:round_live_pgn",
+                # The live feed is a stream of the changes themselves (tournaments/live.py).
+                "tournaments:event_live"}
     pages = {f"tournaments:{p.name}" for p in urlpatterns
              if str(p.pattern).startswith("events/<slug:slug>/")}
     assert pages - left_out == {name for name in PUBLIC_READS if name.startswith("tournaments:")}
