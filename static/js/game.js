@@ -83,6 +83,7 @@
     this.onchange = onchange;
     this.timer = null;
     this.asking = null;
+    this.changes = 0;  // messages applied: an answer asked before one of them is not used
   }
 
   LiveGame.prototype.replace = function (data) {
@@ -103,6 +104,7 @@
     this.fens = this.fens.slice(0, data.from + 1).concat(data.fens);
     this.written = this.written.slice(0, data.from).concat(data.written);
     this.result = data.result || null;
+    this.changes += 1;
     if (this.moves.length !== data.ply) { this.fetch(); return; }
     this.schedule(data.next_at);
     this.onchange();
@@ -111,10 +113,15 @@
   LiveGame.prototype.fetch = function () {
     if (this.asking) { this.again = true; return this.asking; }
     const game = this;
+    const changes = this.changes;
     this.asking = window.fetch(this.url, { headers: { Accept: "application/json" },
                                            cache: "no-store", credentials: "same-origin" })
       .then(function (answer) { return answer.ok ? answer.json() : null; })
-      .then(function (data) { if (data) game.replace(data); })
+      .then(function (data) {
+        // A message came while we asked: this answer may be older than it; ask again.
+        if (game.changes !== changes) { game.again = true; return; }
+        if (data) game.replace(data);
+      })
       .catch(function () { /* offline: the next message or reconnection asks again */ })
       .finally(function () {
         game.asking = null;
