@@ -120,7 +120,8 @@ def _serve(env: dict, workers: int, log: Path) -> tuple[subprocess.Popen, int]:
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
          "--port", str(port), "--workers", str(workers), "--lifespan", "off",
-         "--no-access-log", "--backlog", "8192", "--timeout-graceful-shutdown", "2"],
+         "--no-access-log", "--backlog", "8192", "--timeout-graceful-shutdown", "2",
+         "--timeout-worker-healthcheck", "30"],
         cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT)
     for _ in range(300):
         try:

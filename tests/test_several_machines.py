@@ -36,6 +36,8 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parents[1]
 REDIS = "redis://127.0.0.1:6379/13"
 FAILURE_LIMIT = 3
+# A loaded CI machine boots a gunicorn worker (Django's imports, the app registry) slowly.
+TIMEOUT = 60
 
 
 def _free_port() -> int:
@@ -64,21 +66,24 @@ def _call(port: int, path: str, *, method="GET", body=None, headers=None):
         headers={"Content-Type": "application/json", "Accept": "application/json",
                  **(headers or {})})
     try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
             return answer.status, dict(answer.headers), answer.read()
     except urllib.error.HTTPError as refused:
         return refused.code, dict(refused.headers), refused.read()
 
 
 def _wait_until_up(process, port: int, log: Path) -> None:
-    deadline = time.monotonic() + 20
+    """Until the worker answers a request: the master's socket accepts before it has booted."""
+    deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
         assert process.poll() is None, f"gunicorn stopped:\n{log.read_text()[-3000:]}"
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
         except OSError:
             time.sleep(0.1)
+            continue
+        _call(port, "/")  # any answer will do
+        return
     raise AssertionError(f"gunicorn did not start:\n{log.read_text()[-3000:]}")
 
 

@@ -118,14 +118,18 @@
   });
 
   const search = document.getElementById("check-in-search");
+  function filter() {
+    const words = fold(search.value.trim()).split(/\s+/).filter(Boolean);
+    for (const row of rows()) {
+      const text = fold(row.dataset.number + " " + row.dataset.name);
+      row.hidden = !words.every((w) => text.includes(w));
+    }
+  }
   if (search) {
-    search.addEventListener("input", () => {
-      const words = fold(search.value.trim()).split(/\s+/).filter(Boolean);
-      for (const row of rows()) {
-        const text = fold(row.dataset.number + " " + row.dataset.name);
-        row.hidden = !words.every((w) => text.includes(w));
-      }
-    });
+    search.addEventListener("input", filter);
+    // A name typed before this script ran (it is deferred), or put back by the browser on
+    // returning to the page, filters the list as if just typed.
+    if (search.value !== search.defaultValue) filter();
   }
 
   window.addEventListener("online", flush);
@@ -139,4 +143,5 @@
   counters();
   outboxStatus();
   flush();
+  list.dataset.ready = "1";  // taps go through the outbox from here on
 })();

@@ -264,5 +264,5 @@
     event.preventDefault();
     go(steps[keys[event.key]]());
   });
-  viewer.dataset.ready = "1";
+  viewer.dataset.ready = "1";  // the buttons and keys step here from now on, without a reload
 })();

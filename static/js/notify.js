@@ -57,6 +57,7 @@
         button.disabled = false;
       }
     });
+    button.dataset.ready = "1";
   }
 
   if (document.readyState === "loading") {

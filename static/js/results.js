@@ -201,7 +201,19 @@
     return flushing;
   }
 
+  // A knockout's or a team's match follows its games: once the outbox is sent, the page is read
+  // again once for every game stored (not once per game: a team round of 16 games would read it
+  // 16 times, one after the other).
   async function sendAll() {
+    const games = [];
+    try {
+      await sendQueued(games);
+    } finally {
+      await refreshMatches(games);
+    }
+  }
+
+  async function sendQueued(games) {
     for (const id of outbox.items().map((i) => i.id)) {
       const item = outbox.get(id);  // as it is now: a result retyped meanwhile replaced it
       if (!item || item.state === "conflict") continue;
@@ -232,7 +244,7 @@
         if (cell) {
           stored(cell, data.result, data.version);
           if (!newer) { show(cell, data.result); status(cell, "saved", msg("Saved")); }
-          if (cell.closest("tr").dataset.game) await refreshMatch(cell.closest("tr"));
+          if (cell.closest("tr").dataset.game) games.push(cell.closest("tr"));
         }
       } else if (response.status === 409) {
         // Someone else changed the board: keep their value until the arbiter decides.
@@ -304,15 +316,24 @@
     return rows;
   }
 
-  async function refreshMatch(gameRow) {
-    let row = gameRow.previousElementSibling;
-    while (row && !row.dataset.board) row = row.previousElementSibling;
-    if (!row) return;
+  async function refreshMatches(games) {
+    if (!games.length) return;
     let html;
     try {
       const page = await fetch(window.location.href, { credentials: "same-origin" });
       html = new DOMParser().parseFromString(await page.text(), "text/html");
     } catch (e) { return; }
+    const matches = new Map();  // each match's row, and its games just stored
+    for (const gameRow of games) {
+      let row = gameRow.previousElementSibling;
+      while (row && !row.dataset.board) row = row.previousElementSibling;
+      if (row) matches.set(row, (matches.get(row) || []).concat([gameRow]));
+    }
+    for (const [row, stored] of matches) refreshMatch(html, row, stored);
+    updateOpenCount();
+  }
+
+  function refreshMatch(html, row, stored) {
     const freshBoard = html.querySelector(`tr[data-board="${row.dataset.board}"]`);
     if (!freshBoard) return;
     const fresh = freshBoard.querySelector("[data-match-result]");
@@ -327,8 +348,8 @@
     const myGames = gameRows(row);
     if (ids(freshGames) !== ids(myGames)) {
       // Knockout: the next level's tie-break games were created, or games no longer needed
-      // were dropped after a correction.
-      const note = gameRow.querySelector(".row-status").textContent;
+      // were dropped after a correction. The games just stored keep saying so.
+      const notes = stored.map((r) => [r.dataset.game, r.querySelector(".row-status").textContent]);
       myGames.forEach((r) => r.remove());
       let anchor = row;
       for (const r of freshGames) {
@@ -336,10 +357,11 @@
         anchor.after(node);
         anchor = node;
       }
-      const same = table.querySelector(`tr[data-game="${gameRow.dataset.game}"]`);
-      if (same) same.querySelector(".row-status").textContent = note;
+      for (const [game, note] of notes) {
+        const same = table.querySelector(`tr[data-game="${game}"]`);
+        if (same) same.querySelector(".row-status").textContent = note;
+      }
     }
-    updateOpenCount();
   }
 
   // ---- events -------------------------------------------------------------------------------
@@ -400,4 +422,6 @@
   updateOpenCount();
   updateOutboxStatus();
   flush();
+  // Taps and keys count from here on (the buttons do nothing before: this script is deferred).
+  table.dataset.ready = "1";
 })();

@@ -1,13 +1,30 @@
-// Small helpers for the pages; htmx does the rest.
-document.addEventListener("DOMContentLoaded", () => {
-  // A choice that applies at once (no inline handlers: the Content-Security-Policy forbids them).
-  for (const el of document.querySelectorAll("[data-autosubmit]")) {
-    el.addEventListener("change", () => el.form.submit());
-  }
-  for (const el of document.querySelectorAll("[data-local-time]")) {
+// Small helpers for the pages; htmx does the rest. A live page swaps its #live part (below):
+// what is inside it is listened to on the document, so it keeps working after a swap.
+
+// A choice that applies at once (no inline handlers: the Content-Security-Policy forbids them).
+document.addEventListener("change", (event) => {
+  const el = event.target;
+  if (el instanceof Element && el.matches("[data-autosubmit]") && el.form) el.form.submit();
+});
+
+function localTimes(root) {
+  for (const el of root.querySelectorAll("[data-local-time]")) {
     const d = new Date(el.getAttribute("datetime"));
     if (!isNaN(d)) el.title = d.toLocaleString();
   }
+}
+document.addEventListener("htmx:load", (event) => localTimes(event.detail.elt));
+
+document.addEventListener("DOMContentLoaded", () => {
+  localTimes(document);
+  // htmx has read the page by now (its script comes first). A box that asks the server as you
+  // type (hx-trigger "… search") typed in before that (the scripts are deferred), or refilled by
+  // the browser on returning to the page, asks now.
+  for (const el of document.querySelectorAll("input[hx-trigger*=search]")) {
+    if (el.value !== el.defaultValue && window.htmx) window.htmx.trigger(el, "search");
+  }
+  // The page listens from here on (htmx and these helpers; a page's own script marks its part).
+  document.body.dataset.ready = "1";
 });
 
 // A live page (a round in play) asks the event's version every few seconds and reloads its
@@ -135,31 +152,36 @@ document.addEventListener("DOMContentLoaded", () => {
 // "Find my board" (the public round page): as you type, the A-to-Z list keeps the players
 // whose name has every word typed, diacritics ignored ("nguyen" finds "Nguyễn"), or whose
 // start number it is; a search that leads to one board jumps there (#board-n, highlighted).
-// Without JavaScript the server answers the same search (views/public.py).
+// Without JavaScript the server answers the same search (views/public.py). The form and the list
+// are in the part a live page swaps: both are looked up at each keystroke, and the box keeps
+// what was typed across a swap (hx-preserve), the new list narrowed again.
 (() => {
-  const form = document.querySelector("form[data-find-board]");
-  if (!form) return;
-  const box = form.querySelector("input[name=find]");
-  const list = document.querySelector("details.seat-list");
-  const rows = list ? Array.from(list.querySelectorAll("tr[data-board]")) : [];
   const fold = (text) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "")
     .replace(/[đĐ]/g, "d").toLowerCase().split(/\s+/).filter(Boolean);
-  const matching = () => {
-    const words = fold(box.value);
+  const rows = () => Array.from(document.querySelectorAll("details.seat-list tr[data-board]"));
+  const matching = (form) => {
+    const words = fold(form.querySelector("input[name=find]").value);
     if (!words.length) return null;
-    return rows.filter((row) => {
+    return rows().filter((row) => {
       if (words.length === 1 && words[0] === row.dataset.number) return true;
       const name = fold(row.dataset.name).join(" ");
       return words.every((word) => name.includes(word));
     });
   };
-  box.addEventListener("input", () => {
-    const found = matching();
-    rows.forEach((row) => row.classList.toggle("seat-hidden", found !== null && !found.includes(row)));
+  const narrow = (form) => {
+    const found = matching(form);
+    rows().forEach((row) => row.classList.toggle("seat-hidden", found !== null && !found.includes(row)));
+    const list = document.querySelector("details.seat-list");
     if (list && found !== null) list.open = true;
+  };
+  document.addEventListener("input", (event) => {
+    const form = event.target.closest && event.target.closest("form[data-find-board]");
+    if (form && event.target.name === "find") narrow(form);
   });
-  form.addEventListener("submit", (event) => {
-    const found = matching();
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches("[data-find-board]")) return;
+    const found = matching(form);
     if (!found) return;
     const boards = new Set(found.map((row) => row.dataset.board));
     if (boards.size !== 1) return;  // several boards or none: the server lists them
@@ -170,4 +192,15 @@ document.addEventListener("DOMContentLoaded", () => {
     if (target) target.classList.add("found");
     window.location.hash = `board-${number}`;
   });
+  // A name typed before this script ran (it is deferred), or kept across a swap, narrows the
+  // list as if just typed.
+  const start = () => {
+    const form = document.querySelector("form[data-find-board]");
+    if (!form) return;
+    const box = form.querySelector("input[name=find]");
+    if (box.value !== box.defaultValue) narrow(form);
+    form.dataset.ready = "1";
+  };
+  start();
+  document.addEventListener("htmx:load", start);
 })();

@@ -23,4 +23,5 @@ document.addEventListener("DOMContentLoaded", () => {
   };
   for (const el of [format, kind]) if (el) el.addEventListener("change", update);
   update();
+  form.dataset.ready = "1";
 });

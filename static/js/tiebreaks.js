@@ -218,4 +218,5 @@
   for (const el of document.querySelectorAll(".tb-codes, .tb-text-help")) el.hidden = true;
   box.hidden = false;
   render(parse(input.value));
+  box.dataset.ready = "1";
 })();

@@ -6,12 +6,16 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
+# expect(...) waits as long as an action does (30 s, not its own 5 s): on a loaded 2-core machine
+# an answer of the live server (a save, a job's poll, a page's refresh) can take longer than 5 s.
+expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(items):
@@ -160,4 +164,4 @@ def _server_idle_before_flush(request):
     if "browser" in request.fixturenames:
         for context in request.getfixturevalue("browser").contexts:
             context.close()
-    assert app.wait_idle(timeout=15), "the live server is still answering after the test"
+    assert app.wait_idle(timeout=60), "the live server is still answering after the test"

@@ -107,7 +107,7 @@ def _kept_offline(page):
     would evaluate a string the CSP forbids)."""
     kept = ("navigator.serviceWorker.controller ? caches.open('cotuong-pages-v1')"
             ".then(c => c.match(location.href)).then(r => !!r) : false")
-    for _ in range(100):
+    for _ in range(300):  # 30 s: the worker installs, activates, then fetches the page again
         if page.evaluate(kept):
             return
         page.wait_for_timeout(100)

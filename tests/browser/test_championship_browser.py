@@ -164,6 +164,7 @@ def test_remove_a_stage_and_the_championship_on_a_phone(live_server, page, login
     expect(page.locator(".msg.success, .msg").filter(has_text="Đã xóa")).to_be_visible()
     assert not Stage.objects.filter(pk=ctx["ko"].pk).exists()
     assert page.evaluate(OVERFLOW) == 0
+    page.wait_for_selector("body[data-ready]")  # the page after the removal asks first too
     page.get_by_test_id("remove-championship").click()
     page.get_by_test_id("confirm-dialog").get_by_role("button", name="Xóa giải vô địch").click()
     page.wait_for_url(f"{live_server.url}/manage/")

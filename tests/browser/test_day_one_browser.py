@@ -7,6 +7,7 @@ Registration tab; the Excel page keeping the event's tabs; the entries as a regi
 and sorted."""
 
 import io
+import re
 
 import pytest
 from openpyxl import Workbook
@@ -55,7 +56,10 @@ def test_score_sheets_from_the_round_page_through_the_job_and_back(
     link.click()
     expect(page.locator("[data-testid=pdf-long]")).to_be_visible()
     _both_sizes(page, shot, "scoresheets-offer", axe_violations)
-    page.locator("[data-testid=pdf-job-start]").click()
+    # Without a broker (tests, the embedded mode) the job runs in the request that starts it:
+    # the answer comes once a headless Chromium has printed the four sheets, which on a loaded
+    # machine takes longer than an action's 30 s.
+    page.locator("[data-testid=pdf-job-start]").click(timeout=120_000)
     expect(page.locator("[data-testid=job-status]")).to_have_text("Xong")
     _both_sizes(page, shot, "scoresheets-job", axe_violations)
     with page.expect_download() as download:
@@ -156,8 +160,11 @@ def test_the_excel_page_keeps_the_tabs_and_the_register_is_searched_and_sorted(
     expect(page.locator("[data-testid=register-count]")).to_contain_text("1 trên 40")
     _both_sizes(page, shot, "register-search", axe_violations)
     page.get_by_role("link", name="Toàn bộ danh sách").click()
+    # The whole register again (a new page) before sorting it, then the sorted page, loaded.
+    expect(page.locator("[data-testid=register-count]")).to_have_text("40 đấu thủ.")
     page.locator("[data-testid=register-sort]").select_option("rating")
     page.locator("[data-testid=register-apply]").click()
+    page.wait_for_url(re.compile(r"[?&]sort=rating"))
     ratings = [int(r) for r in page.locator("[data-testid=register-row] td.num:nth-last-child(2)")
                .all_inner_texts() if r.strip()]
     assert ratings == sorted(ratings, reverse=True) and len(ratings) > 30

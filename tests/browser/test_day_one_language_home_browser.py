@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.tournaments.builders import PHONE, PlayerFactory, play
@@ -61,8 +62,10 @@ def _fits(page):
 def forty(make_event, organiser, chief_arbiter, arbiter):
     """A Swiss of 40 (one "Nguyễn Thị Thanh Hằng" among them): rounds 1 and 2 played (draws
     give half points), round 3 published: 20 boards in play, each with its "why"."""
+    # Today as the site reads it (Asia/Ho_Chi_Minh), not the machine's: from 17:00 UTC the
+    # machine's date is the site's yesterday, and an event of one day is then finished.
     event = make_event(format="swiss", rounds=7, name="Giải Vô địch Cờ Tướng Toàn quốc 2026",
-                       start_date=datetime.date.today())
+                       start_date=timezone.localdate())
     for i in range(40):
         name = "Nguyễn Thị Thanh Hằng" if i == 17 else (
             f"{FAMILIES[i % 8]} {MIDDLES[i % 5]} {GIVENS[(i // 5) % 8]}")
@@ -92,9 +95,12 @@ def test_home_find_my_board_and_vietnamese_numbers(live_server, browser, shot, f
 
     ongoing.get_by_role("link", name=forty.name).click()
     page.get_by_role("link", name="Bốc thăm & kết quả").click()
+    # Loaded: the whole table read, and "find my board" (static/js/site.js) listening.
+    page.wait_for_url(f"**/events/{forty.slug}/rounds/")
+    page.wait_for_selector("form[data-find-board][data-ready]")
     expect(page.locator("main h2").first).to_contain_text("Vòng 3")
     boards = page.locator("[data-testid=pairings] tbody tr[id^=board-]")
-    assert boards.count() == 20
+    expect(boards).to_have_count(20)
     assert page.locator("[data-testid=why-board]").count() == 0  # no fold per board
     expect(page.locator("[data-testid=why-all]")).to_have_count(1)
     shot(page, f"pairings-20-boards-{size}")
@@ -135,6 +141,7 @@ def test_home_find_my_board_and_vietnamese_numbers(live_server, browser, shot, f
 
     # The standings and the crosstable in Vietnamese: 2,5-style points, the law's letters.
     page.get_by_role("link", name="Bảng điểm").click()
+    page.wait_for_url(f"**/events/{forty.slug}/crosstable/")  # loaded: every cell is read
     cells = " ".join(page.locator("[data-testid=crosstable] tbody td[title]").all_inner_texts())
     assert "t" in cells and "đ" in cells and "w" not in cells and "b" not in cells, cells
     expect(page.locator("main .helptext").first).to_contain_text("t Trắng, đ Đen")
@@ -232,7 +239,7 @@ def test_the_knockout_match_note_follows_its_games_live(live_server, browser, lo
             "aria-pressed", "true")
     expect(games).to_have_count(3)  # the deciding game comes in live
     games.nth(2).locator("button.rb[data-result='1/2-1/2']").click()
-    expect(note).to_have_text("ván quyết định hòa: bên Đen thắng", timeout=10000)
+    expect(note).to_have_text("ván quyết định hòa: bên Đen thắng")
     shot(page, f"knockout-note-live-{size}")
     context.close()
 

@@ -3,6 +3,7 @@ stepped through with the buttons, the arrow keys and by tapping a move; the arbi
 sheet checked while typing, the illegal move named before anything is saved."""
 
 import pytest
+from playwright.sync_api import expect
 
 import xiangqi
 from tests.tournaments.builders import PHONE, rr_scenario
@@ -17,8 +18,15 @@ MATE = ("P2-5 M8.7 M2.3 X9-8 X1-2 M2.3 B3.1 B7.1 M8.7 B3.1 X2.7 B5.1 X2.2 M7.8 X
 FITS = """() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"""
 
 
-def _pieces(page) -> int:
-    return page.locator("#game-board svg g.piece").count()
+def _pieces(page):
+    return page.locator("#game-board svg g.piece")
+
+
+def _open_game(page):
+    """From the round page to the game by its link; the viewer steps once game.js listens
+    (a deferred script: before it ran, the buttons are plain links that reload the page)."""
+    page.click("[data-testid=game-link]")
+    page.wait_for_selector("#game-viewer[data-ready]")
 
 
 def test_stepping_through_a_game_on_a_phone(live_server, browser, shot, make_event, organiser,
@@ -33,26 +41,30 @@ def test_stepping_through_a_game_on_a_phone(live_server, browser, shot, make_eve
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(f"{live_server.url}/events/{ctx['event'].slug}/rounds/1/")
-    page.click("[data-testid=game-link]")
-    page.wait_for_selector("#game-viewer")
+    _open_game(page)
     ply = page.locator("#game-ply")
-    assert ply.inner_text() == "21 / 21" and _pieces(page) == captures[21]
+    expect(ply).to_have_text("21 / 21")
+    expect(_pieces(page)).to_have_count(captures[21])
     assert page.evaluate(FITS)
     shot(page, "game-last")
     page.click("[data-step=first]")
-    assert ply.inner_text() == "0 / 21" and _pieces(page) == 32
+    expect(ply).to_have_text("0 / 21")
+    expect(_pieces(page)).to_have_count(32)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert ply.inner_text() == "2 / 21"
-    assert page.locator("#game-moves a[aria-current=step]").inner_text() == "M8.7"
-    assert page.locator("#game-board rect.last").count() == 2
+    expect(ply).to_have_text("2 / 21")
+    expect(page.locator("#game-moves a[aria-current=step]")).to_have_text("M8.7")
+    expect(page.locator("#game-board rect.last")).to_have_count(2)
     page.locator("#game-moves a[data-ply='17']").tap()
-    assert ply.inner_text() == "17 / 21" and _pieces(page) == captures[17] == captures[16] - 1
+    expect(ply).to_have_text("17 / 21")
+    assert captures[17] == captures[16] - 1
+    expect(_pieces(page)).to_have_count(captures[17])
     assert "ply=17" in page.url  # the address follows, so a shared link opens here
     page.click("[data-step=prev]")
-    assert ply.inner_text() == "16 / 21" and _pieces(page) == captures[16]
+    expect(ply).to_have_text("16 / 21")
+    expect(_pieces(page)).to_have_count(captures[16])
     page.keyboard.press("End")
-    assert ply.inner_text() == "21 / 21"
+    expect(ply).to_have_text("21 / 21")
     shot(page, "game-stepped")
     assert not errors, errors  # no script refused by the Content-Security-Policy
     context.close()
@@ -69,9 +81,9 @@ def test_the_score_sheet_is_checked_while_typing(live_server, browser, shot, log
     page.wait_for_selector("#sheet-form[data-ready]")  # the check listens (sheet.js has run)
     page.fill("#id_text", "1) P2-5 M8.7 2) M8.6")
     error = page.locator("#sheet-status [data-testid=sheet-error]")
-    error.wait_for()
-    assert "Nước 3" in error.inner_text() and "M8.6" in error.inner_text()
-    assert page.locator("#sheet-moves li").count() == 3  # two read, the third marked
+    expect(error).to_contain_text("Nước 3")
+    expect(error).to_contain_text("M8.6")
+    expect(page.locator("#sheet-moves li")).to_have_count(3)  # two read, the third marked
     assert page.evaluate(FITS)
     shot(page, "sheet-error")
     page.fill("#id_text", "1) P2-5 M8.7 2) M2.3 X9-8")
@@ -118,19 +130,24 @@ def test_the_pieces_are_drawn_without_fonts_and_as_the_laws_letters(
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.goto(f"{live_server.url}/events/{ctx['event'].slug}/rounds/1/")
-    page.click("[data-testid=game-link]")
-    page.wait_for_selector("#game-viewer")
+    _open_game(page)
     board = page.locator("#game-board svg")
-    assert board.locator("g.piece path").count() == _pieces(page)  # outlines, no glyph text
-    assert board.locator("g.piece text").count() == 0
+    last = xiangqi.replay(MATE.split(), notation="vi").positions[-1]
+    at_the_end = sum(1 for p in last.board if p)
+    expect(_pieces(page)).to_have_count(at_the_end)
+    expect(board.locator("g.piece path")).to_have_count(at_the_end)  # outlines, no glyph text
+    expect(board.locator("g.piece text")).to_have_count(0)
     page.click("[data-step=first]")
-    assert board.locator("g.piece path").count() == 32
+    expect(board.locator("g.piece path")).to_have_count(32)
+    # The other set of pieces is another page (a link), opened at the same move.
     page.click("[data-testid=pieces-letters]")
-    page.wait_for_selector("#game-viewer[data-pieces=letters]")
+    page.wait_for_selector("#game-viewer[data-pieces=letters][data-ready]")
+    expect(board.locator("g.piece text")).to_have_count(32)
     texts = board.locator("g.piece text").all_text_contents()
     assert sorted(set(texts)) == ["B", "M", "P", "S", "T", "Tg", "X"] and len(texts) == 32
     page.keyboard.press("End")
-    assert board.locator("g.piece text").count() == _pieces(page) < 32
+    expect(board.locator("g.piece text")).to_have_count(at_the_end)
+    assert at_the_end < 32
     assert page.evaluate(FITS)
     shot(page, "letters")
     assert not errors, errors

@@ -15,7 +15,7 @@ def _registration_id(cdp, page) -> str:
            lambda event: found.update({r["scopeURL"]: r["registrationId"]
                                        for r in event["registrations"] if not r["isDeleted"]}))
     cdp.send("ServiceWorker.enable")
-    for _ in range(100):
+    for _ in range(300):  # polled for up to 30 s
         if found:
             return next(iter(found.values()))
         page.wait_for_timeout(100)

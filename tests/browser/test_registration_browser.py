@@ -3,6 +3,7 @@ once to an event with four places (Art. 18 b); the organiser approves every elig
 approved player withdraws, the first of the waiting list takes the place (Art. 19)."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.tournaments.builders import PHONE
 from tournaments.models import Entry, Registration
@@ -33,9 +34,8 @@ def test_a_club_leader_registers_six_and_the_waiting_list_moves_up(
     shot(leader, "form")
     leader.click("[data-testid=register-submit]")
     sent = leader.locator("[data-testid=register-sent] li")
-    sent.first.wait_for()
-    assert sent.count() == 6
-    assert "thứ 2" in sent.nth(5).inner_text()  # Lê Văn Sáu: second on the waiting list
+    expect(sent).to_have_count(6)
+    expect(sent.nth(5)).to_contain_text("thứ 2")  # Lê Văn Sáu: second on the waiting list
     shot(leader, "sent")
 
     staff = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
@@ -53,11 +53,12 @@ def test_a_club_leader_registers_six_and_the_waiting_list_moves_up(
     first = staff.locator("[data-testid=registrations-decided] [data-testid=registration]",
                           has_text=NAMES[0])
     first.locator("[data-testid=withdraw]").click()
-    staff.wait_for_selector("[data-testid=registrations-pending] [data-testid=registration]")
     pending = staff.locator("[data-testid=registrations-pending] [data-testid=registration]")
-    assert pending.count() == 1 and NAMES[4] in pending.inner_text()
+    expect(pending).to_have_count(1)  # the page after the withdrawal
+    expect(pending).to_contain_text(NAMES[4])
     waiting = staff.locator("[data-testid=registrations-waiting] [data-testid=registration]")
-    assert waiting.count() == 1 and NAMES[5] in waiting.inner_text()
+    expect(waiting).to_have_count(1)
+    expect(waiting).to_contain_text(NAMES[5])
     shot(staff, "promoted")
     assert Registration.objects.get(full_name=NAMES[4]).promoted_at is not None
     assert not Entry.objects.filter(event=event, player__full_name=NAMES[0]).exists()

@@ -33,12 +33,19 @@ def _signed_in(browser, login, username, screen):
     return page
 
 
+def _results_ready(page):
+    """The round page listens to taps and keys once results.js ran (a deferred script: shown
+    before that, the buttons do nothing and the "board n" box asks the server)."""
+    page.wait_for_selector("#results[data-ready]")
+
+
 def _open_round(page, live_server, event, number):
     """From "my events" to the event's dashboard, then the round's link, as a user goes."""
     page.goto(f"{live_server.url}/manage/")
     page.click(f"a[href='/manage/{event.slug}/']")
     page.click(f"a[href='/manage/{event.slug}/rounds/{number}/']")
     expect(page.locator("#results")).to_be_visible()
+    _results_ready(page)
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -83,7 +90,8 @@ def test_board_one_is_on_the_first_screen_and_board_n_one_jump_away(
     # Only the arbiter's own boards.
     page.click("[data-testid=my-boards]")
     rows = page.locator("#results tr[data-board]")
-    expect(rows).to_have_count(5)
+    expect(rows).to_have_count(5)  # the new page (the whole round had 20)
+    _results_ready(page)
     assert [int(t) for t in page.locator("#results tr[data-board] td.c-num").all_inner_texts()
             ] == [11, 12, 13, 14, 15]
     shot(page, "my-boards")
@@ -112,6 +120,7 @@ def test_the_next_step_is_offered_where_it_becomes_possible_and_a_correction_ask
         "Vòng 1 còn 1 bàn chưa có kết quả")
     shot(page, "dashboard-waiting-for-a-result")
     page.click("[data-testid=next-step-link]")
+    _results_ready(page)
     row = page.locator("#board-1")
     row.locator("button.rb[data-result='1-0']").click()
     expect(page.locator("#open-count")).to_have_text("Đã đủ kết quả.")
@@ -134,6 +143,7 @@ def test_the_next_step_is_offered_where_it_becomes_possible_and_a_correction_ask
 
     # Correcting round 1: the reason in the page's dialog, its limit shown, in Vietnamese.
     page.click(f"a[href='/manage/{event.slug}/rounds/1/']")
+    _results_ready(page)
     board = Board.objects.get(pk=boards[0].pk)
     row = page.locator("#board-1")
     row.locator("button.rb[data-result='0-1']").click()

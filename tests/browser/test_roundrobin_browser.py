@@ -27,6 +27,7 @@ def test_round_robin_through_the_web_pages(live_server, page, browser, login, sh
     shot(page, "statute-form")
     page.click("text=Tạo giải")
     expect(page).to_have_url(f"{url}/manage/giai-vong-tron-thu/entries/")
+    page.wait_for_selector("body[data-ready]")  # htmx listens: the search asks as one types
     event = Event.objects.get(slug="giai-vong-tron-thu")
     assert (event.games_per_match, event.time_base_minutes) == (1, 90)  # Art. 10.1.1 b
 
@@ -34,7 +35,7 @@ def test_round_robin_through_the_web_pages(live_server, page, browser, login, sh
     for player in players:
         page.fill("[data-testid=player-search]", f"nguyen van thu {player.full_name[-2:]}")
         page.locator("#player-results button", has_text="Đăng ký").first.click()
-        page.wait_for_load_state()
+        page.wait_for_selector("body[data-ready]")  # the page after the POST listens
     expect(page.locator("[data-testid=entries] tbody tr")).to_have_count(10)
     page.select_option("select[name=method]", "rating")
     page.click("text=Bốc thăm mã số")

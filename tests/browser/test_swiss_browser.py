@@ -82,6 +82,7 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     expect(page).to_have_url(re.compile(r"/manage/[\w-]+/entries/$"))  # created
     event = Event.objects.get(name="Giải Cờ Tướng Hệ Thụy Sĩ Thử")
     expect(page).to_have_url(f"{url}/manage/{event.slug}/entries/")
+    page.wait_for_selector("body[data-ready]")  # htmx listens: the search asks as one types
     assert (event.format, event.rounds, event.time_base_minutes) == ("swiss", 7, 90)
     assert event.tiebreaks[:2] == ["SB", "BH/C1"]
 
@@ -91,8 +92,8 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
         found = page.locator("#player-results li", has_text=name)
         expect(found).to_have_count(1)
         found.locator("button", has_text="Đăng ký").click()
-        expect(page.locator(".messages")).to_contain_text(name)
-        page.wait_for_load_state()  # htmx must be listening before the next name is typed
+        expect(page.locator(".messages")).to_contain_text(name)  # the page after the POST
+        page.wait_for_selector("body[data-ready]")  # htmx listens before the next name is typed
     page.locator("[data-testid=quick-add] summary").click()
     quick = page.locator("form[action$='/entries/quick-add/']")
     quick.locator("#id_full_name").fill("Lê Quang Mới")
@@ -161,8 +162,13 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     assert [b.result for b in boards] == [KEYS[k] for k in TYPED]
 
     # The visitor's page caught up without being reloaded.
-    expect(visitor.locator("table.data tbody tr.pending")).to_have_count(0, timeout=15_000)
+    expect(visitor.locator("table.data tbody tr.pending")).to_have_count(0)
     shot(visitor, "phone-round-live")
+    # The part it swapped still answers: "find my board" narrows the list as one types.
+    seats = visitor.locator("details.seat-list tr[data-board]:not(.seat-hidden)")
+    visitor.fill("#find-board-q", fold(NAMES[0]))
+    expect(seats).to_have_count(1)
+    expect(seats).to_contain_text(NAMES[0])
 
     # --- The chief arbiter closes the round. ---
     chief.reload()
@@ -170,6 +176,12 @@ def test_swiss_event_through_the_web_pages(live_server, page, browser, login, sh
     chief.click("[data-testid=confirm-yes]")  # closing asks first
     expect(chief.locator("h2 .badge.completed")).to_be_visible()
     assert Round.objects.get(event=event, number=1).status == "completed"
+    # The visitor's page swaps again (the round is closed): what was typed in "find my board"
+    # stays, and the new list is narrowed to it.
+    expect(visitor.locator("#live h2 .badge.completed")).to_be_visible()
+    expect(visitor.locator("#find-board-q")).to_have_value(fold(NAMES[0]))
+    expect(seats).to_have_count(1)
+    expect(seats).to_contain_text(NAMES[0])
 
     # --- A visitor on a phone: the event list, the event, the standings. ---
     visitor.goto(f"{url}/")

@@ -4,6 +4,8 @@ arbiter types every board's result on the round pages; the level matches of roun
 by the statute's rule (board 1 first, the law's rule for teams level on points); a visitor on a
 phone reads the bracket to the champion."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -23,10 +25,10 @@ def type_results(page, url, slug, number, keys, inputs):
     fields.first.click()
     for key in keys:
         page.keyboard.type(key)  # each key saves and moves to the next board
-    # Saves go one at a time in the order typed: every input holds its stored code once the
-    # last answer is in.
-    page.wait_for_function("() => [...document.querySelectorAll('input.result-input')]"
-                           ".every((i) => i.dataset.code)")
+    # Saves go one at a time in the order typed: each input holds its stored code once its
+    # answer is in (each save waited for in turn, not the whole round in one time limit).
+    for k in range(inputs):
+        expect(fields.nth(k)).to_have_attribute("data-code", re.compile(r"."))
     expect(page.locator("#open-count")).to_have_attribute("data-open", "0")
 
 

@@ -57,6 +57,7 @@ def test_team_registration_and_lineup_through_the_pages(live_server, page, login
     match_row = page.locator(f"tr[data-board='{board.pk}']")
     expect(match_row.locator("[data-match-result]")).to_have_text("0–1")
     expect(page.locator("#open-count")).to_have_attribute("data-open", "2")
+    page.wait_for_selector("#results[data-ready]")  # the reloaded page listens (results.js)
     page.locator("tr[data-game]").first.locator("button.rb[data-result='1/2-1/2']").click()
     expect(page.locator("tr[data-game]").first.locator(".row-status")).to_have_text("đã lưu")
     expect(match_row.locator("[data-match-result]")).to_have_text("½–1½")
