@@ -31,6 +31,7 @@ from tournaments.views import (
     registrations,
     relay,
     schedule,
+    screen,
     staff,
     swiss,
     team_staff,
@@ -71,6 +72,7 @@ urlpatterns = [
     path("events/<slug:slug>/crosstable/", public.crosstable, name="crosstable"),
     path("events/<slug:slug>/prizes/", public.prizes, name="prizes"),
     path("events/<slug:slug>/version/", public.event_version, name="event_version"),
+    path("events/<slug:slug>/screen/", screen.hall_screen_page, name="hall_screen"),
     # The live feed (Server-Sent Events; served by the ASGI server in production).
     path("events/<slug:slug>/live/", live.event_live, name="event_live"),
     # Game records (Art. 11): public for published rounds.
