@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.access import event_seen
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     AdjournmentForm,
@@ -135,7 +136,7 @@ def manage_event(request, slug):
         event = _event_for(request, slug)
     except PermissionDenied:
         if request.user.has_perm("tournaments.relay_moves",
-                                 _event_for(request, slug, "tournaments.view_event")):
+                                 event_seen(request.user, slug=slug)):
             return redirect("tournaments:relay_list", slug=slug)  # a recorder: their boards
         raise
     page = event_dashboard(event)
