@@ -11,10 +11,11 @@ stopped), the local Redis (its own key prefix) as the cache. One public event.
    delivery latency (p50, p95, p99), the messages missed or out of order (none allowed: every
    spectator must see every message once, in order, across its reconnect), the server's memory
    per connection and its CPU time per delivered message, the machine's load.
-2. Recorders: ``--recorders`` arbiters each enter a result every 20 s (a write through the
-   service, which publishes the event's version) while ``--spectators`` watch; the feed's Redis
-   is stopped for 10 s meanwhile. Every write must be stored; every spectator must end on the
-   event's last version, through a reset or a resume.
+2. Recorders: ``--recorders`` recorders each enter a relayed move on their board every 20 s
+   (``services/relay.py: relay_move``, which publishes a ``move`` message) while
+   ``--spectators`` watch; the feed's Redis is stopped for 10 s meanwhile. Every move must be
+   stored; every spectator must see each board's moves in order (a reset excepted) and end on
+   each board's last stored move.
 
     ulimit -n 20000; .venv/bin/python benchmarks/bench_live.py [--connections 500 1000 2000 5000]
         [--seconds 20] [--workers 1] [--recorders 20] [--spectators 1000]
@@ -83,8 +84,8 @@ def _django(database: str, feed: str, prefix: str) -> None:
 
 
 def build(recorders: int) -> dict:
-    """A public round robin of ``2 * recorders`` players, round 1 published: one board a
-    recorder; the chief arbiter who enters the results."""
+    """A public round robin of ``2 * recorders`` players, round 1 published, every board
+    relayed: one board a recorder; the chief arbiter, who may enter moves on every board."""
     from django.contrib.auth import get_user_model
 
     from tournaments.models import Board, Entry, Event, EventRole, Player, Round
@@ -102,6 +103,10 @@ def build(recorders: int) -> dict:
         for i in range(recorders))
     chief = get_user_model().objects.create_user("live-chief", password="x")
     EventRole.objects.create(event=event, user=chief, role="chief")
+    from tournaments.services.relay import relay_board_set
+
+    for board in boards:
+        relay_board_set(round_=round_, actor=chief, number=board.number)
     return {"event": event, "boards": [b.pk for b in boards], "chief": chief}
 
 
@@ -163,6 +168,7 @@ class Spectator:
         self.port, self.path = port, path
         self.last_id: str | None = None
         self.seen: list[int] = []
+        self.plies: dict[int, list[int]] = {}  # a relayed board's plies, as the messages came
         self.latencies: list[float] = []
         self.resets = 0
         self.refused = 0
@@ -218,6 +224,11 @@ class Spectator:
         if kind == "reset":
             self.resets += 1
             self.seen.append(-1)  # a reset: the page reloads, numbering starts again
+            for plies in self.plies.values():
+                plies.append(-1)  # and reads its games again (live.json)
+        elif kind == "move":
+            data = json.loads(fields["data"])
+            self.plies.setdefault(data["board"], []).append(data["ply"])
         elif kind in ("tick", "version"):
             data = json.loads(fields["data"])
             self.seen.append(data["seq"] if kind == "tick" else data["version"])
@@ -294,18 +305,24 @@ feed_event = 0
 
 
 def _recorder(board_id: int, chief, stop: threading.Event, offset: float, stored: list) -> None:
-    """An arbiter entering this board's result every 20 s (alternating), through the service."""
+    """A recorder entering this board's next move every 20 s, through the service: a legal
+    move picked by the ply's number among the position's (deterministic)."""
     from django.db import connections
 
+    import xiangqi
     from tournaments.models import Board
-    from tournaments.services.results import result_record
+    from tournaments.services.relay import relay_move
 
     if stop.wait(offset):
         return
+    position, ply = xiangqi.Position.from_fen(xiangqi.START_FEN), 0
     while True:
-        board = Board.objects.get(pk=board_id)
-        result_record(board=board, result="1-0" if board.result != "1-0" else "0-1",
-                      actor=chief, expected_version=board.version)
+        board = Board.objects.select_related("round__event").get(pk=board_id)
+        moves = sorted(position.legal_moves(), key=str)
+        move = moves[(7 * ply + board_id) % len(moves)]
+        ply += 1
+        relay_move(event=board.round.event, board=board, ply=ply, move=str(move), actor=chief)
+        position = position.after(move)
         stored.append(board_id)
         if stop.wait(20):
             connections.close_all()
@@ -313,7 +330,6 @@ def _recorder(board_id: int, chief, stop: threading.Event, offset: float, stored
 
 
 async def _recorders_run(port: int, args, built: dict, redis_port: int, folder: Path) -> str:
-    from tournaments.models import Event
 
     spectators = await _open(port, "/events/live/live/", args.spectators)
     stop, stored = threading.Event(), []
@@ -335,14 +351,24 @@ async def _recorders_run(port: int, args, built: dict, redis_port: int, folder: 
     for s in spectators:
         s.task.cancel()
     await asyncio.gather(*(s.task for s in spectators), return_exceptions=True)
-    final = (await asyncio.to_thread(lambda: Event.objects.get(pk=built["event"].pk))).version
-    on_last = sum(1 for s in spectators if s.seen and s.seen[-1] == final)
-    missed = sum(_gaps(s.seen)[0] for s in spectators)
-    return (f"{len(stored)} results entered, {len(stored)} stored (event version {final}); "
-            f"{args.spectators} spectators: {on_last} on the last version at the end, "
+    final = await asyncio.to_thread(_stored_plies, built["boards"])
+    # Current on a board: its last message is the last stored move, or a reset came after it
+    # (a page then reads the game's live.json, which holds every stored move).
+    on_last = sum(1 for s in spectators
+                  if all(s.plies.get(b, [0])[-1] in (n, -1) for b, n in final.items()))
+    missed = sum(_gaps(s.plies.get(b, []))[0] + _gaps(s.plies.get(b, []))[1]
+                 for s in spectators for b in final)
+    return (f"{len(stored)} moves entered, {sum(final.values())} stored; {args.spectators} "
+            f"spectators: {on_last} current on every board at the end, "
             f"{sum(s.resets > 0 for s in spectators)} reset after the outage, "
             f"{sum(s.refused for s in spectators)} answers 503 during it, "
-            f"{missed} messages missed outside a reset")
+            f"{missed} moves missed or out of order between two messages of a board")
+
+
+def _stored_plies(boards: list[int]) -> dict[int, int]:
+    from tournaments.models import GameMoves
+
+    return {m.board_id: m.ply_count for m in GameMoves.objects.filter(board__in=boards)}
 
 
 redis_process: subprocess.Popen | None = None
@@ -392,7 +418,7 @@ def main() -> None:
             print(asyncio.run(_curve_line(server.pid, port, count, args.seconds, feed())),
                   flush=True)
         if args.recorders:
-            print(f"\n{args.recorders} recorders, a result each every 20 s, "
+            print(f"\n{args.recorders} recorders, a relayed move each every 20 s, "
                   f"{args.spectators} spectators; the feed's Redis killed 25 s in, back 10 s "
                   f"later")
             print(asyncio.run(_recorders_run(port, args, built, redis_port, work)), flush=True)

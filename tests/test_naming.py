@@ -63,6 +63,7 @@ imply
 import
 merge
 lock
+move
 note
 pair
 preview
@@ -94,6 +95,7 @@ set
 start
 store
 swap
+undo
 update
 void
 withdraw

@@ -99,6 +99,8 @@ REGISTRATION = ["registration_online", "registration_opens_at", "registration_cl
                 "registration_max", "registration_asks"]
 CHECK_IN = ["check_in", "check_in_closes_minutes"]
 # The statute's prizes (the law is silent on prizes: every rule a statute option).
+# The public's delay on relayed games (a statute option, docs/live.md).
+RELAY = ["relay_delay_plies", "relay_delay_minutes"]
 PRIZES = ["prize_list", "prize_one_per_player", "prize_precedence", "prize_ties", "prize_unit"]
 SECTIONS = [
     (_("The event"), BASICS), (_("Schedule of the rounds"), SCHEDULE), (_("Check-in"), CHECK_IN),
@@ -108,6 +110,7 @@ SECTIONS = [
     (_("Teams (appendix §4)"), TEAMS), (_("Rating"), RATING),
     (_("Who may enter (Art. 18)"), ELIGIBILITY), (_("Online registration"), REGISTRATION),
     (_("Selection and classification (Art. 19.4)"), CLOSING), (_("Prizes"), PRIZES),
+    (_("Live relay of the games"), RELAY),
 ]
 # Sections that apply to some events only: hidden by static/js/statute.js for the others (and
 # shown again when the format or the kind of participants changes), and ignored by the server
@@ -590,6 +593,28 @@ class AssignmentForm(forms.Form):
     remove = forms.BooleanField(required=False)
 
 
+class RelayBoardForm(forms.Form):
+    """The chief arbiter relays board ``board`` of a round, its moves entered by ``recorder``
+    (a recorder or arbiter, by id; empty: the arbiters), or no longer (``remove``)."""
+
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    recorder = forms.IntegerField(label=_("Recorder"), min_value=1, required=False)
+    remove = forms.BooleanField(required=False)
+
+
+class RelayMoveForm(forms.Form):
+    """A relayed move (``ply``: 1 is the game's first; ``move`` in ICCS, "h2e2") or the last
+    move taken back (``action`` "undo", ``move`` the move taken back)."""
+
+    action = forms.ChoiceField(choices=[("move", "move"), ("undo", "undo")], initial="move",
+                               required=False)
+    ply = forms.IntegerField(min_value=0, max_value=10_000)
+    move = forms.CharField(max_length=10, required=False)
+
+    def clean_action(self):
+        return self.cleaned_data.get("action") or "move"
+
+
 class QuickPlayerForm(forms.ModelForm):
     """Add a player to the register and the event in one go."""
 
@@ -706,6 +731,7 @@ class RoleForm(forms.Form):
         ("secretary", _("Arbiters' secretary")),  # Art. 20.1
         ("appeals", _("Appeals committee")),  # Art. 19.2
         ("treasurer", _("Treasurer")),  # the entry fees' desk (models/fees.py)
+        ("recorder", _("Recorder (live relay)")),  # enters the moves of relayed boards
         ("organiser", _("Organiser")),
     ])
 

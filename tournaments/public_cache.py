@@ -36,6 +36,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.compat import csrf_secret
+from tournaments.selectors.relay import relay_in_play
 from tournaments.signin_throttle import client_address, throttle_bump, throttle_key
 from tournaments.versions import version_of
 
@@ -49,7 +50,8 @@ PUBLIC_READS = {
         "tournaments:crosstable", "tournaments:prizes", "tournaments:trf_public",
         "tournaments:bracket",
         "tournaments:board_results", "tournaments:excel_download",
-        "tournaments:event_version", "tournaments:game", "tournaments:game_pgn",
+        "tournaments:event_version", "tournaments:hall_screen",
+        "tournaments:game", "tournaments:game_pgn",
         "tournaments:round_pgn", "tournaments:event_pgn", "tournaments:print",
         "tournaments:print_pdf", "tournaments:rounds_calendar"], "slug"),
     **dict.fromkeys(["event-detail", "event-standings", "event-crosstable", "event-version",
@@ -72,6 +74,7 @@ READ_QUERIES = {
     "tournaments:board_results": {"after"},
     "tournaments:excel_download": {"round"},
     "tournaments:game": {"game", "ply", "pieces"},
+    "tournaments:hall_screen": {"every", "views", "rows"},
     "tournaments:game_pgn": {"game"},
     "tournaments:print": {"round", "after", "top"},
     "tournaments:print_pdf": {"round", "after", "top"},
@@ -95,6 +98,12 @@ THROTTLED_READS = frozenset({
     "round-pgn",
 })
 RENDER_WINDOW_SECONDS = 60
+# The reads that show relayed games (docs/live.md, "Relay"), and the URL argument naming the
+# board or round they show (None: the whole event). A relayed move does not raise the event's
+# version, and the statute's delay in minutes makes the public answer change with the clock:
+# while such a game is in play these reads are answered fresh, with no validator.
+RELAY_READS = {"tournaments:game": "board_id", "tournaments:game_pgn": "board_id",
+               "tournaments:round_pgn": "number", "tournaments:event_pgn": None}
 
 _TOKEN = re.compile(r"[A-Za-z0-9]{64}")
 _SENTINEL = "@@csrf-token@@"
@@ -266,6 +275,13 @@ def _keep_seconds(request) -> int:
     return settings.PUBLIC_CACHE_SECONDS
 
 
+def _relay_in_play(slug: str, number, argument: str | None) -> bool:
+    """Whether a read of ``RELAY_READS`` shows a relayed game still in play (one query)."""
+    where = {"board_pk": number} if argument == "board_id" else (
+        {"round_number": number} if argument == "number" else {})
+    return relay_in_play(event_slug=slug, **where)
+
+
 class PublicReadCache:
     """Middleware (the innermost one): validators, 304s and the shared cache of public reads."""
 
@@ -276,6 +292,8 @@ class PublicReadCache:
         response = self.get_response(request)
         found = getattr(request, "_public_read", None)
         if found is None:
+            if getattr(request, "_relay_in_play", False):
+                response["Cache-Control"] = "no-cache"
             return response
         asked, etag, store = found
         if store:
@@ -306,6 +324,10 @@ class PublicReadCache:
         _used_queries_only(request, name)
         value = view_kwargs.get(argument)
         if value is None:
+            return None
+        if name in RELAY_READS and _relay_in_play(value, view_kwargs.get(RELAY_READS[name]),
+                                                  RELAY_READS[name]):
+            request._relay_in_play = True
             return None
         found = version_of(slug=value) if argument == "slug" else version_of(pk=int(value))
         if found is None:

@@ -155,6 +155,13 @@ def is_treasurer(user, event: Event) -> bool:
 
 
 @rules.predicate
+def is_recorder(user, event: Event) -> bool:
+    """A volunteer who enters the moves of the relayed boards given to them
+    (``RelayedBoard.recorder``): the service checks the board."""
+    return Role.RECORDER in _roles(user, event)
+
+
+@rules.predicate
 def is_public(user, event: Event) -> bool:
     return event.visibility == Visibility.PUBLIC
 
@@ -187,7 +194,8 @@ def is_superuser(user) -> bool:
 # the written protests handed in. Not the draw, the rulings during play nor the statute.
 runs_event = is_organiser | is_chief_arbiter | is_arbiter | is_secretary
 
-rules.add_perm("tournaments.view_event", is_public | runs_event | is_appeals | is_treasurer)
+rules.add_perm("tournaments.view_event",
+               is_public | runs_event | is_appeals | is_treasurer | is_recorder)
 rules.add_perm("tournaments.change_event", is_organiser)  # statute, entries, roles
 rules.add_perm("tournaments.pair_round", is_organiser | is_chief_arbiter)  # draw, publish, delete
 # Art. 20.3: the chief arbiter draws ("thực hiện bắt thăm") and disqualifies ("tước bỏ tư cách
@@ -221,6 +229,12 @@ rules.add_perm("tournaments.record_moves", runs_event)
 # Written protests (Art. 15.5, 15.6): whoever runs the event records the paper handed in; the
 # chief arbiter or the organising committee decides (Art. 15.6, 20.3 e, m); the appeals
 # committee (Art. 19.2) decides an appeal of that decision and reads the protests.
+# Live relay (docs/live.md): the chief arbiter chooses the relayed boards of a round and their
+# recorders; a board's moves are entered by its recorder or any of the event's arbiters
+# (``relay_any_board``); a recorder enters only the boards given to them (``services/relay.py``).
+rules.add_perm("tournaments.relay_boards", is_organiser | is_chief_arbiter)
+rules.add_perm("tournaments.relay_any_board", is_chief_arbiter | is_arbiter)
+rules.add_perm("tournaments.relay_moves", is_chief_arbiter | is_arbiter | is_recorder)
 rules.add_perm("tournaments.file_protest", runs_event)
 rules.add_perm("tournaments.decide_protest", is_organiser | is_chief_arbiter)
 rules.add_perm("tournaments.decide_appeal", is_appeals)

@@ -196,6 +196,14 @@ class Position:
         return [m for m in self.pseudo_moves(kinds)
                 if safe(board, m.frm, m.to, king, enemy, in_check)]
 
+    def legal_targets(self) -> dict[str, list[str]]:
+        """The legal moves (Art. 4.3, 6) by the square they leave, in ICCS: ``{"h2": ["e2",
+        "h9", ...]}``; what a board tapped piece then target highlights."""
+        out: dict[str, list[str]] = {}
+        for move in self.legal_moves():
+            out.setdefault(name(move.frm), []).append(name(move.to))
+        return out
+
     def has_legal_move(self) -> bool:
         board, king, enemy = list(self.board), self.king(self.turn), OTHER[self.turn]
         in_check = attacked(board, king, enemy)

@@ -29,7 +29,9 @@ document.addEventListener("DOMContentLoaded", () => {
 
 // A live page (a round in play) asks the event's version every few seconds and reloads its
 // #live part only when the version moved: "changed since?" costs a tiny answer,
-// usually a 304, instead of the whole page.
+// usually a 304, instead of the whole page. While the event's live feed is open
+// (static/js/live.js: <html data-live-state="open">) it tells the page at once, and the
+// check is skipped; it runs again whenever the feed is down.
 (function () {
   function watch() {
     const live = document.getElementById("live");
@@ -38,6 +40,7 @@ document.addEventListener("DOMContentLoaded", () => {
     setTimeout(async () => {
       const current = document.getElementById("live");
       if (!current || !current.dataset.versionUrl) return;
+      if (document.documentElement.dataset.liveState === "open") { watch(); return; }
       try {
         const answer = await fetch(current.dataset.versionUrl,
           { headers: { Accept: "application/json" }, cache: "no-cache" });

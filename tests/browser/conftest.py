@@ -137,6 +137,15 @@ class _Closing:
 
 
 @pytest.fixture(autouse=True)
+def _quick_live_heartbeat(monkeypatch):
+    """The pages of an event in play follow its live feed (static/js/live.js). Under the live
+    server's WSGI a stream is a thread that notices its page has gone only when it next
+    writes, a heartbeat: one second here (15 s in use), so that the server is idle soon after
+    each test (below)."""
+    monkeypatch.setattr("tournaments.live.HEARTBEAT_SECONDS", 1)
+
+
+@pytest.fixture(autouse=True)
 def _server_idle_before_flush(request):
     """The live server shares the test's in-memory SQLite connection: a request still being
     answered when the test ends (a page's poll, the service worker) holds a table while the

@@ -16,8 +16,9 @@ from tests.tournaments.builders import (
     team_event,
     team_round_play,
 )
-from tournaments.models import Board, Entry
+from tournaments.models import Board, Entry, EventRole, Role
 from tournaments.services.events import event_visibility_set
+from tournaments.services.relay import relay_board_set
 from tournaments.services.rounds import round_publish
 from tournaments.services.swiss import swiss_round_pair
 
@@ -52,6 +53,10 @@ def _events(make_event, organiser, chief, arbiter):
     team_round_play(teams, 1, arbiter, chief)
     event_visibility_set(event=teams, actor=organiser, public=True)
     knockout = knockout_event(make_event, organiser, chief, arbiter, 10)
+    # the live relay: a board of a round in play, recorded by the organiser (given the role)
+    EventRole.objects.create(event=rr, user=organiser, role=Role.RECORDER)
+    relayed = Board.objects.filter(round__event=rr, round__number=3).order_by("number").first()
+    relay_board_set(round_=relayed.round, actor=chief, number=relayed.number, recorder=organiser)
     return {"rr": rr, "swiss": swiss, "teams": teams, "ko": knockout}
 
 
@@ -75,6 +80,9 @@ def _pages(events):
                  "board-history": f"boards/{board.pk}/history/", "excel": "export/"}
         if key == "swiss":
             staff.update(statute="statute/", roles="roles/")
+        if key == "rr":  # the live relay: the recorder's board, on the organiser's phone
+            relayed = Board.objects.get(round__event=event, relay__isnull=False)
+            staff.update({"relay-list": "relay/", "relay": f"relay/{relayed.pk}/"})
         if key == "teams":
             staff["roster"] = f"teams/{entry.pk}/"
         out += [(f"{key}-staff-{name}", f"/manage/{slug}/{p}") for name, p in staff.items()]

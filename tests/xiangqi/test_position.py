@@ -116,3 +116,11 @@ def test_fen_round_trips_and_legal_moves_never_leave_the_general_attacked(seed):
         assert (move in legal) == (not after.attacked_king(position.turn))
         assert position.is_legal(move) == (move in legal)
     assert position.is_over() == (not legal)
+
+
+def test_legal_targets_group_the_legal_moves_by_the_point_they_leave():
+    position = Position.from_fen(START_FEN)
+    targets = position.legal_targets()
+    assert sum(len(t) for t in targets.values()) == 44 == len(position.legal_moves())
+    assert sorted(targets["b0"]) == ["a2", "c2"]  # Red's horse (Art. 4.3e)
+    assert "e0" in targets and targets["e0"] == ["e1"]  # the general, in the palace (4.3a)

@@ -18,6 +18,7 @@ from tournaments.api.query import query_number
 from tournaments.api.views import validated
 from tournaments.models import MoveNotation, Round
 from tournaments.selectors.game_records import board_recorded_slots, game_view, pgn_text
+from tournaments.selectors.relay import slots_public
 from tournaments.selectors.rounds import boards_with_event
 from tournaments.services import game_records as services
 
@@ -112,7 +113,8 @@ class BoardMovesView(APIView):
 
     def _answer(self, request, board, event, **kwargs):
         staff = is_staff_of(request, event)
-        return Response([_game_data(s, staff) for s in board_recorded_slots(board)], **kwargs)
+        slots = slots_public(board_recorded_slots(board), staff=staff)  # the relay's delay
+        return Response([_game_data(s, staff) for s in slots], **kwargs)
 
     @extend_schema(responses=RecordedGameSerializer(many=True))
     def get(self, request, pk):

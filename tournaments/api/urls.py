@@ -18,6 +18,7 @@ from tournaments.api import (
     protests,
     ratings,
     registrations,
+    relay,
     swiss,
     teams,
     tiebreaks,
@@ -202,5 +203,11 @@ urlpatterns = [
     path("boards/<int:pk>/moves/", game_records.BoardMovesView.as_view(), name="board-moves"),
     path("events/<int:event_pk>/rounds/<int:number>/pgn/", game_records.RoundPgnView.as_view(),
          name="round-pgn"),
+    # The live relay (docs/live.md).
+    path("boards/<int:pk>/live/", relay.LiveGameView.as_view(), name="board-live"),
+    path("boards/<int:pk>/live/undo/", relay.LiveUndoView.as_view(), name="board-live-undo"),
+    path("boards/<int:pk>/relay/", relay.BoardRelayView.as_view(), name="board-relay"),
+    path("events/<int:event_pk>/rounds/<int:number>/live/", relay.RoundLiveView.as_view(),
+         name="round-live"),
     path("", include(router.urls)),
 ]

@@ -60,7 +60,7 @@ from tournaments.models.fouls import (
     faults_to_lose,
     game_pace,
 )
-from tournaments.models.game_records import GameMoves, MoveNotation, RecordSource
+from tournaments.models.game_records import GameMoves, MoveNotation, RecordSource, RelayedBoard
 from tournaments.models.invitations import Invitation
 from tournaments.models.jobs import Job, JobKind, JobStage, JobStatus
 from tournaments.models.notifications import (
@@ -162,7 +162,7 @@ __all__ = [
     "Qualification", "REASON_MAX_LENGTH", "REQUEST_TEXT_MAX_LENGTH", "RequestKind",
     "RequestStatus",
     "RatingApplication", "RatingChange", "RatingList", "RatingListRow", "RatingTable",
-    "RecordSource", "ResultCode", "Role", "Round", "RoundStatus", "RoundTimeChange",
+    "RecordSource", "RelayedBoard", "ResultCode", "Role", "Round", "RoundStatus", "RoundTimeChange",
     "Sanction", "ScoringSystem", "Seeding",
     "SharedPlaces", "Stage", "StageSeeding", "Substitution", "SwissWithdrawal", "Team",
     "TeamClassification",

@@ -217,6 +217,9 @@ class Role(models.TextChoices):
     # The entry fees' desk (no article: a statute's office): records payments, waivers and
     # refunds, and reads the fees' ledger and summary (``models/fees.py``), nothing else.
     TREASURER = "treasurer", _("Treasurer")
+    # A volunteer who enters the moves of the relayed boards given to them during play
+    # (``RelayedBoard.recorder``), and nothing else of the event.
+    RECORDER = "recorder", _("Recorder (live relay)")
 
 
 # Art. 20.1: the arbiters' panel, who run a round's boards (``BoardAssignment``).

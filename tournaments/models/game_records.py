@@ -24,6 +24,8 @@ class MoveNotation(models.TextChoices):
 class RecordSource(models.TextChoices):
     SHEET = "sheet", _("score sheet")
     PGN = "pgn", _("PGN file")
+    # Entered move by move during play by the board's recorder (``services/relay.py``).
+    RELAY = "relay", _("live relay")
 
 
 class GameMoves(models.Model):
@@ -42,6 +44,10 @@ class GameMoves(models.Model):
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, related_name="+")
     entered_at = models.DateTimeField(_("entered at"))
+    # When each ply was entered by a relay (ISO times, one per word of ``moves``; ``None`` where
+    # unknown, e.g. moves typed from a sheet): the statute's relay delay in minutes counts from
+    # these. Empty for a sheet or a PGN file, whose moves are all public at once.
+    ply_times = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["board", "game"]
@@ -64,3 +70,26 @@ class GameMoves(models.Model):
     @property
     def ply_count(self) -> int:
         return len(self.iccs)
+
+
+class RelayedBoard(models.Model):
+    """A board whose game is relayed move by move during play: the chief arbiter's choice for
+    the round (``services/relay.py``), with the recorder who enters its moves (a volunteer
+    holding the event's recorder role, or an arbiter; empty: the event's arbiters)."""
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="relay")
+    recorder = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                 null=True, blank=True, related_name="relayed_boards",
+                                 verbose_name=_("recorder"))
+    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
+    chosen_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board"]
+        verbose_name = _("relayed board")
+        verbose_name_plural = _("relayed boards")
+
+    def __str__(self) -> str:
+        return f"{self.board} (relay)"

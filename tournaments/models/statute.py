@@ -344,6 +344,19 @@ class StatuteFields(models.Model):
         help_text=_("Art. 15.6, 16.1: the disqualified player's points are voided; the "
                     "opponents win those games by forfeit, or the games are cancelled."),
     )
+    # The public's delay on relayed games (no article: a statute's anti-cheating option for
+    # over-the-board play); the event's staff see every move at once.
+    relay_delay_plies = models.PositiveSmallIntegerField(
+        _("relay delay: moves held back"), default=0, validators=[MaxValueValidator(200)],
+        help_text=_("Relayed games: the public sees a game without its last this many moves "
+                    "(one side's move each); 0: none. The staff see every move at once; the "
+                    "whole game is public once its result is entered."),
+    )
+    relay_delay_minutes = models.PositiveSmallIntegerField(
+        _("relay delay: minutes"), default=0, validators=[MaxValueValidator(240)],
+        help_text=_("Relayed games: a move is public this many minutes after it was entered; "
+                    "0: at once. With moves held back too, both apply."),
+    )
     # Art. 15.6: a protest is written after the game; the statute says how long after.
     protest_minutes = models.PositiveSmallIntegerField(
         _("minutes to hand in a written protest"), null=True, blank=True,

@@ -167,7 +167,11 @@ LEFT_OUT = {
               "checked_at": "the checks run again on the restored round"},
     "RoundTimeChange": {"id": _KEYS},
     "BoardAssignment": {"id": _KEYS, "assigned_at": "set when restored"}, "Board": {"id": _KEYS},
-    "Game": {"id": _KEYS}, "Foul": {"id": _KEYS}, "GameMoves": {"id": _KEYS},
+    "Game": {"id": _KEYS}, "Foul": {"id": _KEYS},
+    "GameMoves": {"id": _KEYS, "ply_times": "when each relayed ply was entered: the public's "
+                  "delay of a game in play, not the game's record (docs/live.md)"},
+    "RelayedBoard": "the live relay of a round in play, with its recorders' accounts: "
+                    "chosen again on the restored copy if needed",
     "Adjournment": {"id": _KEYS},
     "OldAddress": {"id": _KEYS, "championship": "a championship's, not an event's"},
     "EventClosing": {"id": _KEYS},

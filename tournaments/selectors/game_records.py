@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -476,9 +476,11 @@ def round_flags(round_: Round) -> list[GameView]:
 
 def boards_annotate_recorded(boards: list[Board]) -> bool:
     """Mark each board (``recorded``: its single game) and each game of its match
-    (``recorded``) that has moves, in one query; whether any has."""
-    found = set(GameMoves.objects.filter(board__in=[b.pk for b in boards])
-                .values_list("board_id", "game_id"))
+    (``recorded``) that has moves, or is relayed live (its page shows the game as it is
+    played, from the start), in one query; whether any has."""
+    found = set(Board.objects.filter(pk__in=[b.pk for b in boards])
+                .filter(Q(move_records__isnull=False) | Q(relay__isnull=False))
+                .values_list("pk", "move_records__game_id"))
     for board in boards:
         board.recorded = (board.pk, None) in found
         for game in board.games.all():

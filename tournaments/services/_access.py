@@ -28,7 +28,9 @@ def championship_require(*, actor, perm: str, championship: Championship) -> Non
         raise PermissionDenied(_("You do not have the right to do this in this championship."))
 
 
-def _closed_refuse(pk: int) -> None:
+def event_open_require(*, pk: int) -> None:
+    """Refuse a write to the closed event ``pk`` (``EventClosed``, saying when and by whom it
+    was closed): ``event_lock``'s gate, and the relay's, which locks a board, not the event."""
     event = Event.objects.select_related("closed_by").get(pk=pk)
     when = formats.date_format(timezone.localtime(event.closed_at), "SHORT_DATETIME_FORMAT")
     by = event.closed_by.get_username() if event.closed_by else "—"
@@ -70,7 +72,7 @@ def event_lock(*, event: Event | int, closed_ok: bool = False) -> Event:
     if not closed_ok:
         rows = rows.filter(closed_at__isnull=True)
     if not rows.update(version=F("version") + 1):
-        _closed_refuse(pk)
+        event_open_require(pk=pk)
     locked = Event.objects.select_for_update().get(pk=pk)
     transaction.on_commit(partial(version_publish, locked.pk, locked.slug, locked.version),
                           robust=True)

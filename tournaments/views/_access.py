@@ -18,4 +18,5 @@ def staff_perms(user, event) -> dict[str, bool]:
                          "record_foul", "draw_numbers", "withdraw_entry", "record_moves",
                          "assign_boards", "disqualify", "approve_striking", "file_protest",
                          "decide_protest", "decide_appeal", "read_protests", "decide_request",
-                         "grant_bye", "adjourn_game", "read_fees", "check_in", "close_event")}
+                         "grant_bye", "adjourn_game", "read_fees", "check_in", "close_event",
+                         "relay_boards", "relay_moves")}

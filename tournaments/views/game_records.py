@@ -28,6 +28,7 @@ from tournaments.selectors.game_records import (
     sheet_text,
     slot_for,
 )
+from tournaments.selectors.relay import relay_board, relay_slot, slots_public
 from tournaments.services import game_records as services
 from tournaments.views._access import event_for
 from tournaments.views.confirm import confirmation
@@ -156,9 +157,12 @@ def _public_slot(request, slug, board_id):
                               round__event=event)
     ctx, _round = _public_round(request, event, board.round.number)
     slot = slot_for(board, _game_number(request))
+    if slot is not None and slot.record is None and slot.game is None and \
+            relay_board(event, board.pk) is not None:
+        slot = relay_slot(slot.board)  # relayed, no move yet: the start position
     if slot is None or slot.record is None:
         raise Http404("No moves recorded for this game.")
-    return ctx, slot
+    return ctx, slots_public([slot], staff=ctx["staff"])[0]
 
 
 def game_page(request, slug, board_id):
@@ -175,7 +179,9 @@ def game_page(request, slug, board_id):
     ctx.update(slot=slot, view=view, ply=ply, svg=board_svg(view, ply, pieces),
                last=len(view.moves), pieces=pieces, outlines=PIECE_OUTLINES,
                round=slot.board.round, game_query=f"game={slot.number}&" if slot.number else "",
-               aids=is_staff_of(request, ctx["event"]), in_play=False)  # no refresh mid-replay
+               aids=is_staff_of(request, ctx["event"]), in_play=False,  # no refresh mid-replay
+               live_url=reverse("tournaments:game_live_json", args=[slug, board_id])
+               if relay_board(ctx["event"], board_id) is not None and not slot.number else "")
     return render(request, "tournaments/public/game.html", ctx)
 
 
@@ -194,11 +200,12 @@ def game_pgn(request, slug, board_id):
 def round_pgn(request, slug, number):
     event = get_visible_event_or_404(request, slug)
     _ctx, round_ = _public_round(request, event, number)
-    return _pgn_response(pgn_text(round_slots(round_)), f"{event.slug}-r{number}")
+    slots = slots_public(round_slots(round_), staff=is_staff_of(request, event))
+    return _pgn_response(pgn_text(slots), f"{event.slug}-r{number}")
 
 
 def event_pgn(request, slug):
     event = get_visible_event_or_404(request, slug)
     staff = is_staff_of(request, event)
-    slots = event_slots(event, staff=staff)
+    slots = slots_public(event_slots(event, staff=staff), staff=staff)
     return _pgn_response(pgn_text(slots), event.slug)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.access import event_seen
 from tournaments.errors import ServiceError
 from tournaments.forms import (
     AdjournmentForm,
@@ -57,6 +58,7 @@ from tournaments.selectors.fouls import board_fouls, board_losses_due
 from tournaments.selectors.invitations import event_invitations
 from tournaments.selectors.organisations import organisations_administered
 from tournaments.selectors.players import player_search
+from tournaments.selectors.relay import relay_recorders, round_relays
 from tournaments.selectors.round_page import round_page_staff
 from tournaments.selectors.rounds import (
     board_history,
@@ -130,7 +132,13 @@ def event_create(request):
 
 @login_required
 def manage_event(request, slug):
-    event = _event_for(request, slug)
+    try:
+        event = _event_for(request, slug)
+    except PermissionDenied:
+        if request.user.has_perm("tournaments.relay_moves",
+                                 event_seen(request.user, slug=slug)):
+            return redirect("tournaments:relay_list", slug=slug)  # a recorder: their boards
+        raise
     page = event_dashboard(event)
     rules = event.format_rules
     return render(request, "tournaments/staff/dashboard.html", {
@@ -454,8 +462,10 @@ def manage_round(request, slug, number):
                             only_mine=request.GET.get("boards") == "mine")
     if page is None:
         raise Http404("No such round.")
+    context = page.context()
     return render(request, "tournaments/staff/round.html", {
-        "event": event, "rules": event.format_rules, **page.context(),
+        "event": event, "rules": event.format_rules, **context,
+        "relays": round_relays(context["round"]), "relay_people": relay_recorders(event),
         "perms": staff_perms(request.user, event),
         "result_choices": ResultCode.choices, "tap_codes": TAP_RESULTS,
         "substitutions": Substitution.choices, "bye_kinds": ByeKind.choices,

@@ -97,6 +97,7 @@ from tournaments.services.jobs import export_start, pairing_start
 from tournaments.services.player_requests import player_request_create
 from tournaments.services.protests import protest_appeal, protest_decide, protest_file
 from tournaments.services.registrations import Contact, registration_submit
+from tournaments.services.relay import relay_board_set, relay_move
 from tournaments.services.schedule import round_schedule_set
 from tournaments.services.titles import player_title_award
 from tournaments.tasks import export_build, import_preview
@@ -162,6 +163,8 @@ READ_OPERATIONS = {
     ("GET", "/api/stages/{id}/qualification/"), ("GET", "/api/championships/{id}/workbook/"),
     # Game records (Art. 11): tests/tournaments/api/test_game_records.py.
     ("GET", "/api/boards/{id}/moves/"),
+    # The live relay, the statute's delay for the public: tests/tournaments/api/test_relay.py.
+    ("GET", "/api/boards/{id}/live/"), ("GET", "/api/events/{event_pk}/rounds/{number}/live/"),
     # Protests (Art. 15.6, 19.2): tests/tournaments/api/test_protests.py (decided ones public).
     ("GET", "/api/events/{event_pk}/protests/"),
     # The archive's search and seasons, open to all (public events and readable players only):
@@ -293,6 +296,15 @@ def _assigned_ctx(make_event, organiser, chief):
     return ctx
 
 
+def _relay_ctx(make_event, organiser, chief):
+    """A published round robin round whose first board is relayed (any arbiter records it),
+    its first move entered."""
+    ctx = rr_scenario(make_event, organiser, chief, rounds="published")
+    relay_board_set(round_=ctx["board"].round, actor=organiser, number=ctx["board"].number)
+    relay_move(event=ctx["event"], board=ctx["board"], ply=1, move="h2e2", actor=chief)
+    return ctx
+
+
 def _registrations_ctx(make_event, organiser, chief):
     """A public Swiss event taking registrations online: two pending, an eligible one and a
     player born too early for its U16 rule."""
@@ -377,6 +389,7 @@ SCENARIOS: dict[str, Callable] = {
     "rr-foul": _foul_ctx,
     "rr-adjourned": _adjourned_ctx,
     "rr-moves": _moves_ctx,
+    "rr-relay": _relay_ctx,
     "rr-protest": _protest_ctx("filed"),
     "rr-protest-decided": _protest_ctx("decided"),
     "rr-protest-appealed": _protest_ctx("appealed"),
@@ -636,6 +649,20 @@ CASES: dict[str, Case] = {
         "put", f"/api/boards/{c['board'].pk}/arrival/",
         {"side": "white", "arrived_at": "2026-11-20T14:20:00Z", "version": 0}), STAFF,
         ("PUT", "/api/boards/{id}/arrival/")),
+    # The live relay (docs/live.md): the chief arbiter chooses the boards; the arbiters (and
+    # the board's recorder) enter the moves during play.
+    "relay a board": Case("rr-published", lambda c: (
+        "put", f"/api/boards/{c['board'].pk}/relay/", {"recorder": None}), PAIRERS,
+        ("PUT", "/api/boards/{id}/relay/")),
+    "stop relaying a board": Case("rr-relay", lambda c: (
+        "delete", f"/api/boards/{c['board'].pk}/relay/", None), PAIRERS,
+        ("DELETE", "/api/boards/{id}/relay/")),
+    "enter a relayed move": Case("rr-relay", lambda c: (
+        "post", f"/api/boards/{c['board'].pk}/live/", {"ply": 2, "move": "h9g7"}), ARBITERS,
+        ("POST", "/api/boards/{id}/live/")),
+    "take back a relayed move": Case("rr-relay", lambda c: (
+        "post", f"/api/boards/{c['board'].pk}/live/undo/", {"ply": 1, "move": "h2e2"}),
+        ARBITERS, ("POST", "/api/boards/{id}/live/undo/")),
     # Art. 20.3 b: the chief arbiter assigns the arbiters (a round's boards to each).
     "read the board ranges": Case("rr-assigned", lambda c: (
         "get", f"/api/rounds/{c['board'].round_id}/assignments/", None), STAFF,
@@ -929,7 +956,9 @@ def test_allowed_roles_follow_the_rules():
     the arbiters' alone; the appeals committee decides appeals and nothing else; nobody else
     writes."""
     rulings = {"record a penalty", "remove a penalty", "adjourn a game",
-               "resume an adjourned game"}
+               "resume an adjourned game",
+               # the live relay's moves: the recorder's and the arbiters' during play
+               "enter a relayed move", "take back a relayed move"}
     chief_alone = {"disqualify an entry"}  # Art. 16.2: the chief arbiter disqualifies
     committee = {"decide an appeal"}  # Art. 19.2
     tree = {"correct a player", "merge a duplicate player"}  # the tree's, no event role's

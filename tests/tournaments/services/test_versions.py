@@ -30,6 +30,10 @@ NOT_AN_EVENT_CHANGE = {
     "membership_add": "a club's members, shown to its administrators only",
     "membership_finish": "a club's members, shown to its administrators only",
     "event_create": "a new event: version 0, nothing of it is cached yet",
+    # The live relay locks the board, not the event: the reads that show a relayed game in
+    # play are answered fresh (public_cache.py: RELAY_READS), the others do not show its moves.
+    "relay_move": "a relayed game's move, read fresh by the relayed game's reads",
+    "relay_undo": "a relayed game's move taken back, read fresh by the relayed game's reads",
     "trf_import": "creates a new event",
     "event_restore": "creates a new event from a backup",
     "import_start": "a background job's row (staff only); the import's writing locks the event",

@@ -269,7 +269,13 @@ def test_every_public_page_of_an_event_is_a_cached_read():
     left_out = {"tournaments:event_ratings",  # follows the latest rating list, not one event
                 # Online registration reads the clock (open, closed) and the visitor's own form
                 # (the session's last registration), not only the event's version.
-                "tournaments:register", "tournaments:register_sent"}
+                "tournaments:register", "tournaments:register_sent",
+                # The live relay's reads change with every move (the event's version stays)
+                # and with the clock (the statute's delay): answered fresh, never cached.
+                "tournaments:game_live_json", "tournaments:game_live_pgn",
+                "tournaments:round_live_pgn",
+                # The live feed's stream (Server-Sent Events): a connection held open.
+                "tournaments:event_live"}
     pages = {f"tournaments:{p.name}" for p in urlpatterns
              if str(p.pattern).startswith("events/<slug:slug>/")}
     assert pages - left_out == {name for name in PUBLIC_READS if name.startswith("tournaments:")}

@@ -224,10 +224,11 @@ def test_exact_queries_staff_round_page(publish, make_event, organiser, chief_ar
     """Session, user, event, role; rounds (with who paired them), boards, games, penalties,
     games with moves; a Swiss round's entries, read once for its stored check and its
     explanation (no engine); the round's board ranges per arbiter, the event's arbiters to
-    assign, the changes of the round's start."""
+    assign, the changes of the round's start; the round's relayed boards and the people who
+    may record one (the live relay)."""
     event = _swiss(make_event, organiser, chief_arbiter, arbiter, 8, publish=publish)
     client = _logged_in(chief_arbiter)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(15):
         assert client.get(f"/manage/{event.slug}/rounds/3/").status_code == 200
 
 

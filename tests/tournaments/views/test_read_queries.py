@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 SAMPLE = {"round": "1", "after": "1", "after_round": "1", "game": "1", "ply": "1", "top": "3",
           "board": "1", "find": "a", "sort": "name", "q": "a", "page": "1", "drafts": "1",
           "edition": "2026", "pieces": "letters", "sex": "M", "title": "GM", "club": "a",
-          "province": "a", "status": "active"}
+          "province": "a", "status": "active", "every": "5", "views": "standings", "rows": "5"}
 # Reads in PUBLIC_READS whose address takes only uploads today (a GET is 405).
 UPLOADS_ONLY = {"round-pgn"}
 
@@ -108,6 +108,7 @@ def addresses(make_event, organiser, chief_arbiter, arbiter):
         "tournaments:excel_download": [page("excel_download", table="standings"),
                                        page("excel_download", table="pairings")],
         "tournaments:event_version": [page("event_version")],
+        "tournaments:hall_screen": [page("hall_screen")],
         "tournaments:game": [page("game", board_id=rr["board"].pk)],
         "tournaments:game_pgn": [page("game_pgn", board_id=rr["board"].pk)],
         "tournaments:round_pgn": [page("round_pgn", number=1)],

@@ -82,13 +82,14 @@ def test_the_numbering_is_said_in_words(make_event, organiser, players):
 
 def test_the_form_is_in_sections_with_a_list_and_a_footer(organiser):
     """Each section a fieldset under its heading, listed above the form (links to each); the
-    submit in a footer that stays on the screen; Swiss-only fields in a section for the
+    submit in a footer that stays on the screen (15 sections, the live relay's delay the
+    last); Swiss-only fields in a section for the
     formats that pair by score, a double round robin's in its own."""
     page = client_for(organiser).get("/manage/new/").content.decode()
     start = page.index('data-testid="statute-sections"')
     nav = page[start:page.index("</nav>", start)]
     anchors = re.findall(r'href="#(section-[\w-]+)"', nav)
-    assert len(anchors) == 14 and all(f'<fieldset class="card" id="{a}"' in page for a in anchors)
+    assert len(anchors) == 15 and all(f'<fieldset class="card" id="{a}"' in page for a in anchors)
     assert re.search(r'id="section-initial-colour" data-for="swiss" data-formats="swiss"', page)
     assert re.search(r'data-for="cycles" data-formats="drr"', page)
     assert re.search(r'data-for="knockout" data-formats="ko dko"', page)
