@@ -350,7 +350,10 @@ async def live_stream(event_id: int, audience: str, *, after: str | None) -> Asy
     except BaseException:
         hub.leave(subscriber)
         raise
-    return _async_events(hub, subscriber, start, reset, backlog)
+    events = _async_events(hub, subscriber, start, reset, backlog)
+    # Dropped unread (the client gone before the first word), its ``finally`` never runs.
+    weakref.finalize(events, hub.leave, subscriber)
+    return events
 
 
 async def _async_events(hub, subscriber, start, reset, backlog) -> AsyncIterator[bytes]:
@@ -492,8 +495,9 @@ class Hub:
         return subscriber
 
     def leave(self, subscriber: Subscriber) -> None:
+        """The connection gone (once or more): the line's reader stops with the last one."""
         line = self.lines.get(subscriber.line)
-        if line is None:
+        if line is None or subscriber not in line.subscribers:
             return
         line.subscribers.discard(subscriber)
         if not line.subscribers:

@@ -104,6 +104,9 @@ def test_a_redis_that_lost_its_data_resets_a_returning_reader(redis_feed):
     seen, _ = redis_feed.start(7, "public", None)
     server = redis.Redis.from_url(REDIS)
     server.delete(*server.keys(f"{redis_feed.key(7, 'public').rsplit('live:', 1)[0]}*"))
+    # A restart takes more than the millisecond of ``seen``: the new feed begins later.
+    while (lambda s, us: s * 1000 + us // 1000)(*server.time()) <= live.number(seen)[0] + 1:
+        pass
     fresh = redis_feed.append(7, "public", "version", {"version": 3})
     assert redis_feed.start(7, "public", seen) == (fresh, True)
     assert redis_feed.start(7, "public", fresh) == (fresh, False)
@@ -252,3 +255,25 @@ def test_a_quiet_stream_gets_the_readers_heartbeat(redis_feed, monkeypatch):
     sync = live.live_stream_sync(7, "public", after=None)
     assert next(sync).startswith(b"retry: 3000\n\nid: ")
     assert next(sync) == b": keep-alive\n\n"
+
+
+def test_a_stream_dropped_before_its_first_word_leaves_the_line(redis_feed):
+    """The client gone while the answer still passes the middlewares: Django drops the stream
+    unread, whose ``finally`` never runs; its connection leaves the line all the same, and the
+    reader stops with the last one."""
+
+    async def scenario():
+        hub = live.live_hub()
+        kept = await live_stream(7, "public", after=None)
+        dropped = await live_stream(7, "public", after=None)
+        (line,) = hub.lines.values()
+        assert len(line.subscribers) == 2
+        del dropped
+        assert len(line.subscribers) == 1
+        await anext(kept)
+        await kept.aclose()
+        assert hub.lines == {}
+        assert line.task.cancelling() or line.task.cancelled()
+        await hub.aclose()
+
+    asyncio.run(scenario())

@@ -20,6 +20,7 @@ from django.test import AsyncClient
 from records import Result
 from tests.sse_client import Stream
 from tests.tournaments.builders import client_for, rr_scenario
+from tournaments.live import live_hub
 from tournaments.models import Board
 from tournaments.services.results import result_record
 
@@ -165,10 +166,13 @@ def test_through_asgi_the_stream_comes_from_the_process_reader(scenario, feed_on
         assert answer["Content-Type"] == "text/event-stream"
         body = aiter(answer.streaming_content)
         assert (await anext(body)).startswith(b"retry: 3000\n\nid: ")
-        await asyncio.to_thread(enter_result, scenario["board"], chief_arbiter)
+        # On the shared thread, whose connection is closed below (a worker thread's would be
+        # left open, and PostgreSQL refuses to drop the test database).
+        await sync_to_async(enter_result)(scenario["board"], chief_arbiter)
         frame = await asyncio.wait_for(anext(body), 10)
         assert frame.endswith(f'data: {{"version":{event.version + 1}}}\n\n'.encode())
         await body.aclose()
+        await live_hub().aclose()
         await sync_to_async(connections.close_all)()  # the shared thread's connection
 
     asyncio.run(through_asgi())
