@@ -79,17 +79,17 @@ def _english_messages(settings):
         yield
 
 
-@pytest.fixture(autouse=True)
-def _no_browser_loop(request):
-    """A test outside tests/browser/ runs as in a plain thread. Playwright's sync API, once a
-    browser test has run in this worker, leaves its event loop marked as the thread's running
-    loop for the rest of the session (it lives in a paused greenlet), and then ``asyncio.run``
-    and Django's ``async_to_sync`` (an async view called by the test client) refuse to run. No
-    Playwright call happens during such a test, so the mark is lifted for it and put back."""
+@pytest.fixture
+def no_browser_loop():
+    """The test runs as in a plain thread. Playwright's sync API, once a browser test has run in
+    this worker, leaves its event loop marked as the thread's running loop for the rest of the
+    session (it lives in a paused greenlet), and then ``asyncio.run`` and Django's
+    ``async_to_sync`` (an async view called by the test client) refuse to run. A test that
+    makes no Playwright call uses this fixture to lift the mark and put it back after."""
     import asyncio
 
     loop = asyncio._get_running_loop()
-    if loop is None or request.node.path.parent.name == "browser":
+    if loop is None:
         yield
         return
     asyncio._set_running_loop(None)

@@ -16,6 +16,9 @@ from django.db import transaction
 from tournaments import live
 from tournaments.live import MemoryFeed, live_publish, live_read, live_stream
 
+# Asyncio and async views after a browser test of this worker (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("no_browser_loop")
+
 REDIS = "redis://127.0.0.1:6379/12"
 
 

@@ -24,6 +24,9 @@ from tournaments.live import live_hub
 from tournaments.models import Board
 from tournaments.services.results import result_record
 
+# Asyncio and async views after a browser test of this worker (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("no_browser_loop")
+
 REDIS = "redis://127.0.0.1:6379/12"
 
 
